@@ -1,0 +1,38 @@
+/** Why a `X-WMS-Signature` header was not accepted. */
+export type SignatureFailureReason =
+  | 'missing_header'
+  | 'malformed_header'
+  | 'timestamp_too_old'
+  | 'timestamp_in_future'
+  | 'signature_mismatch'
+  | 'invalid_payload'
+  | 'no_secret';
+
+/**
+ * Thrown by {@link verifyWmsSignature} when a signature does not verify. `reason` says
+ * which check failed; the message also names the likely cause.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   verifyWmsSignature(rawBody, header, secret);
+ * } catch (error) {
+ *   if (error instanceof SignatureVerificationError) console.warn(error.reason);
+ * }
+ * ```
+ */
+export class SignatureVerificationError extends Error {
+  override name = 'SignatureVerificationError' as const;
+
+  /** Which check failed. */
+  readonly reason: SignatureFailureReason;
+
+  /** The header's `t` value in Unix seconds, when the header was well-formed. */
+  readonly timestamp: number | undefined;
+
+  constructor(reason: SignatureFailureReason, message: string, timestamp?: number) {
+    super(message);
+    this.reason = reason;
+    this.timestamp = timestamp;
+  }
+}

@@ -1,0 +1,32 @@
+// Shapes shared by several resources: timestamps and the error body.
+import * as z from 'zod/mini';
+
+/**
+ * An ISO 8601 timestamp that carries its UTC offset (`Z` or `±HH:MM`), as the
+ * cursor's `since` parameter requires (specification 4.2).
+ */
+export const IsoDateTimeWithOffsetSchema = z.iso.datetime({ offset: true });
+
+/**
+ * One entry of a 422 error body: where the problem is, what it is, and its kind.
+ * FastAPI's shape, which the service's names suggest (see docs/spec-gaps.md).
+ */
+export const ValidationIssueSchema = z.looseObject({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+
+/** One entry of a 422 error body. */
+export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
+
+/**
+ * The JSON body of every non-2xx response: `detail` is a sentence, or for 422 a list
+ * of {@link ValidationIssue}. The specification does not show it (docs/spec-gaps.md).
+ */
+export const ErrorBodySchema = z.looseObject({
+  detail: z.union([z.string(), z.array(ValidationIssueSchema)]),
+});
+
+/** The JSON body of a non-2xx response. */
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,45 @@
+// Wire shapes of the inbound shipment notification (specification 2.8, 4.6).
+import * as z from 'zod/mini';
+
+/** The only event kind the inbound endpoint takes, in the body's `olay` field. */
+export const FULFILLED_EVENT = 'order.fulfilled';
+
+/** The status an inbound notification writes onto the matched order, verbatim. */
+export const SHIPPED_STATUS = 'shipped';
+
+/**
+ * Body of POST {host_url}/api/v1/webhooks/wms/fulfillment (specification 2.8). The order
+ * is matched by `inbound_order_id` when present, else by `source` with `external_ref`.
+ */
+export const FulfillmentNotificationSchema = z
+  .object({
+    olay: z.literal(FULFILLED_EVENT),
+    inbound_order_id: z.optional(z.string().check(z.minLength(1))),
+    source: z.optional(z.string().check(z.minLength(1))),
+    external_ref: z.optional(z.string().check(z.minLength(1))),
+    status: z.literal(SHIPPED_STATUS),
+    shipped_at: z.iso.datetime(),
+  })
+  .check(
+    // Half a secondary key names no order and is a sender's bug, not a skip.
+    z.refine((body) => (body.source === undefined) === (body.external_ref === undefined), {
+      message: 'source and external_ref must be given together',
+      path: ['external_ref'],
+    }),
+  );
+
+/** Body of the inbound shipment notification. */
+export type FulfillmentNotification = z.infer<typeof FulfillmentNotificationSchema>;
+
+/**
+ * What the inbound endpoint did (not shown by the specification; docs/spec-gaps.md):
+ * `applied` wrote `shipped`, `unchanged` found it already written, `skipped` had no key
+ * that names an order of this integrator.
+ */
+export const FulfillmentResultSchema = z.looseObject({
+  status: z.enum(['applied', 'unchanged', 'skipped']),
+  order_id: z.nullable(z.string()),
+});
+
+/** What the inbound endpoint did with a notification. */
+export type FulfillmentResult = z.infer<typeof FulfillmentResultSchema>;
