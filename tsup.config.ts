@@ -6,8 +6,11 @@ export default defineConfig([
     entry: { index: 'src/index.ts', 'mock/index': 'mock/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
-    clean: true,
-    sourcemap: true,
+    // The two configs build concurrently; cleaning must not delete the CLI the other writes.
+    clean: ['!mock/cli.js'],
+    // No source maps: the output is unminified and readable, and maps would point at
+    // src/*.ts files the package does not ship.
+    sourcemap: false,
     target: 'node20',
     treeshake: true,
   },
@@ -16,7 +19,7 @@ export default defineConfig([
     entry: { 'mock/cli': 'mock/cli.ts' },
     format: ['esm'],
     target: 'node20',
-    sourcemap: true,
+    sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
   },
 ]);
