@@ -1,3 +1,5 @@
+import { OrderFulfillmentError } from './order-fulfillment-error.js';
+
 /** Why a `X-WMS-Signature` header was not accepted. */
 export type SignatureFailureReason =
   | 'missing_header'
@@ -21,7 +23,7 @@ export type SignatureFailureReason =
  * }
  * ```
  */
-export class SignatureVerificationError extends Error {
+export class SignatureVerificationError extends OrderFulfillmentError {
   override name = 'SignatureVerificationError' as const;
 
   /** Which check failed. */
@@ -30,6 +32,11 @@ export class SignatureVerificationError extends Error {
   /** The header's `t` value in Unix seconds, when the header was well-formed. */
   readonly timestamp: number | undefined;
 
+  /**
+   * @param reason - Which check failed.
+   * @param message - What was wrong and its likely cause.
+   * @param timestamp - The header's `t`, when it could be read.
+   */
   constructor(reason: SignatureFailureReason, message: string, timestamp?: number) {
     super(message);
     this.reason = reason;

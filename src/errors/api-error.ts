@@ -1,0 +1,99 @@
+import type { ErrorBody, ValidationIssue } from '../schemas/common.js';
+import type { OrderCursor } from '../schemas/order.js';
+import { OrderFulfillmentError } from './order-fulfillment-error.js';
+
+/** What the SDK knew about a failed request and its response. */
+export interface ApiErrorInit {
+  /** The HTTP status. */
+  status: number;
+  /** The response body: the parsed JSON when it was JSON, else the text. */
+  body: unknown;
+  /** The request's HTTP method, upper case. */
+  method: string;
+  /** The request's path: relative to the base URL for the API, from the host for the inbound endpoint. */
+  path: string;
+  /** The response headers, when there was a response. */
+  headers?: Headers | undefined;
+  /** The response's status text, used in the message when the body has no `detail`. */
+  statusText?: string | undefined;
+}
+
+function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null || !('detail' in body)) return false;
+  const { detail } = body as { detail: unknown };
+  return typeof detail === 'string' || Array.isArray(detail);
+}
+
+/** Renders 422 issues the way the service means them: `query.limit: too big`. */
+export function formatIssues(issues: readonly ValidationIssue[]): string {
+  return issues
+    .map((issue) => (issue.loc.length > 0 ? `${issue.loc.join('.')}: ${issue.msg}` : issue.msg))
+    .join('; ');
+}
+
+function describe(detail: ErrorBody['detail'] | undefined, statusText: string | undefined): string {
+  if (typeof detail === 'string') return detail;
+  if (Array.isArray(detail)) return formatIssues(detail);
+  return statusText || '(no detail)';
+}
+
+/**
+ * A non-2xx response from the service. Subclasses name the common statuses; `instanceof`
+ * on them is the intended way to branch. The message reads `GET /orders → 401: Invalid API
+ * key` and never carries the API key.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.orders.get('ord_1');
+ * } catch (error) {
+ *   if (error instanceof NotFoundError) return undefined;
+ *   if (error instanceof ApiError) console.error(error.status, error.detail, error.requestId);
+ *   throw error;
+ * }
+ * ```
+ */
+export class ApiError extends OrderFulfillmentError {
+  override name: string = 'ApiError';
+
+  /** The HTTP status. */
+  readonly status: number;
+
+  /** The body's `detail`: a sentence, or for 422 the list of issues; undefined when absent. */
+  readonly detail: ErrorBody['detail'] | undefined;
+
+  /** The whole response body: parsed JSON when it was JSON, else the text. */
+  readonly body: unknown;
+
+  /** The request's HTTP method. */
+  readonly method: string;
+
+  /** The request's path, without host or query. */
+  readonly path: string;
+
+  /** The response headers; undefined when the error was raised before any request. */
+  readonly headers: Headers | undefined;
+
+  /** The service's `X-Request-Id` for the failed request, when it sent one. */
+  readonly requestId: string | undefined;
+
+  /**
+   * Set when the error ended a cursor pull: the cursor to resume from. Pass it back to
+   * `orders.pages()` or `orders.iterate()`; no page is lost or repeated.
+   */
+  readonly cursor: OrderCursor | undefined;
+
+  /** @param init - The status, body, request and headers of the failure. */
+  constructor(init: ApiErrorInit) {
+    const detail = isErrorBody(init.body) ? init.body.detail : undefined;
+    super(`${init.method} ${init.path} → ${init.status}: ${describe(detail, init.statusText)}`);
+    this.status = init.status;
+    this.detail = detail;
+    this.body = init.body;
+    this.method = init.method;
+    this.path = init.path;
+    this.headers = init.headers;
+    this.requestId = init.headers?.get('x-request-id') ?? undefined;
+    this.cursor = undefined;
+  }
+}

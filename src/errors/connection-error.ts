@@ -1,0 +1,43 @@
+import type { OrderCursor } from '../schemas/order.js';
+import { OrderFulfillmentError } from './order-fulfillment-error.js';
+
+/**
+ * The request got no HTTP response: DNS, refused or reset connection, TLS. GET requests
+ * are retried with backoff first; this is thrown once the retries are used up. The
+ * underlying error is `cause`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.orders.list();
+ * } catch (error) {
+ *   if (error instanceof ConnectionError) console.error('service unreachable', error.cause);
+ *   throw error;
+ * }
+ * ```
+ */
+export class ConnectionError extends OrderFulfillmentError {
+  override name: string = 'ConnectionError';
+
+  /** The request's HTTP method. */
+  readonly method: string;
+
+  /** The request's path, without host or query. */
+  readonly path: string;
+
+  /** Set when the error ended a cursor pull: the cursor to resume from. */
+  readonly cursor: OrderCursor | undefined;
+
+  /**
+   * @param method - The request's HTTP method.
+   * @param path - The request's path.
+   * @param message - What failed.
+   * @param options - The underlying error as `cause`.
+   */
+  constructor(method: string, path: string, message: string, options?: { cause?: unknown }) {
+    super(`${method} ${path} → ${message}`, options);
+    this.method = method;
+    this.path = path;
+    this.cursor = undefined;
+  }
+}

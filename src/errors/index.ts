@@ -1,0 +1,20 @@
+// Every error the SDK throws, one class per file under OrderFulfillmentError.
+export { ApiError, type ApiErrorInit } from './api-error.js';
+export { AuthenticationError } from './authentication-error.js';
+export { ConfigurationError } from './configuration-error.js';
+export { ConflictError } from './conflict-error.js';
+export { ConnectionError } from './connection-error.js';
+export { createApiError } from './create-api-error.js';
+export { NotFoundError } from './not-found-error.js';
+export { OrderFulfillmentError } from './order-fulfillment-error.js';
+export { PermissionDeniedError } from './permission-denied-error.js';
+export { PlanRequiredError } from './plan-required-error.js';
+export { RateLimitError } from './rate-limit-error.js';
+export { type ResponseIssue, ResponseValidationError } from './response-validation-error.js';
+export { ServerError } from './server-error.js';
+export {
+  type SignatureFailureReason,
+  SignatureVerificationError,
+} from './signature-verification-error.js';
+export { TimeoutError } from './timeout-error.js';
+export { ValidationError } from './validation-error.js';

@@ -1,0 +1,69 @@
+import type { OrderCursor } from '../schemas/order.js';
+import { OrderFulfillmentError } from './order-fulfillment-error.js';
+
+/** One way a response broke its schema. */
+export interface ResponseIssue {
+  /** Where in the body, as a dotted path: `items.3.updated_at`; empty for the body itself. */
+  path: string;
+  /** What was wrong there: `expected string, received number`. */
+  message: string;
+}
+
+/**
+ * A 2xx response whose body breaks the documented shape: a documented field is missing or
+ * of the wrong type, or the body is not JSON. Kept apart from {@link ApiError}: the request
+ * succeeded on the service, the SDK cannot trust what it got back.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.orders.list();
+ * } catch (error) {
+ *   if (error instanceof ResponseValidationError) console.error(error.issues[0]?.path);
+ *   throw error;
+ * }
+ * ```
+ */
+export class ResponseValidationError extends OrderFulfillmentError {
+  override name = 'ResponseValidationError' as const;
+
+  /** The request's HTTP method. */
+  readonly method: string;
+
+  /** The request's path, without host or query. */
+  readonly path: string;
+
+  /** The HTTP status of the response. */
+  readonly status: number;
+
+  /** Each field that broke the schema. */
+  readonly issues: ResponseIssue[];
+
+  /** The body as received: parsed JSON, or the text when it was not JSON. */
+  readonly body: unknown;
+
+  /** Set when the error ended a cursor pull: the cursor to resume from. */
+  readonly cursor: OrderCursor | undefined;
+
+  /**
+   * @param init - The request, the response's status and body, and the issues found.
+   */
+  constructor(init: {
+    method: string;
+    path: string;
+    status: number;
+    issues: ResponseIssue[];
+    body: unknown;
+  }) {
+    const summary = init.issues
+      .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+      .join('; ');
+    super(`${init.method} ${init.path} → ${init.status}: unexpected response body: ${summary}`);
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.issues = init.issues;
+    this.body = init.body;
+    this.cursor = undefined;
+  }
+}

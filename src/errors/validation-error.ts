@@ -1,0 +1,39 @@
+import type { ValidationIssue } from '../schemas/common.js';
+import { ApiError, type ApiErrorInit } from './api-error.js';
+
+/**
+ * A 422: the request's query or body failed validation. `issues` lists each problem as
+ * `{ loc, msg, type }`. The SDK runs the same checks before sending, so most bad input
+ * throws this without a request being made (`requestSent` is then false).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.orders.list({ limit: 500 });
+ * } catch (error) {
+ *   if (error instanceof ValidationError) for (const issue of error.issues) console.warn(issue.loc, issue.msg);
+ *   throw error;
+ * }
+ * ```
+ */
+export class ValidationError extends ApiError {
+  override name = 'ValidationError' as const;
+  declare readonly status: 422;
+
+  /** Each problem found, in the service's `{ loc, msg, type }` shape. */
+  readonly issues: ValidationIssue[];
+
+  /** False when the SDK rejected the input itself and sent nothing. */
+  readonly requestSent: boolean;
+
+  /**
+   * @param init - The response, or for a check made before sending, the request with the
+   *   issues as its `body.detail` and no `headers`.
+   * @param requestSent - Whether the service saw the request; default true.
+   */
+  constructor(init: ApiErrorInit, requestSent = true) {
+    super(init);
+    this.issues = Array.isArray(this.detail) ? this.detail : [];
+    this.requestSent = requestSent;
+  }
+}

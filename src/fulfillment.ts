@@ -1,0 +1,154 @@
+// The inbound shipment notification (specification 2.8, 4.6): the one call that is signed
+// instead of keyed, and sent to {host_url}/api/v1/webhooks/wms/fulfillment.
+import type { ClientConfig } from './config.js';
+import { INBOUND_FULFILLMENT_PATH } from './config.js';
+import { ValidationError } from './errors/validation-error.js';
+import { type RequestOptions, type Transport, transportFor } from './http.js';
+import {
+  FULFILLED_EVENT,
+  FulfillmentNotificationSchema,
+  type FulfillmentResult,
+  FulfillmentResultSchema,
+  SHIPPED_STATUS,
+} from './schemas/fulfillment.js';
+import { parseInput } from './validate.js';
+
+/**
+ * Which order shipped: its `id` as `inbound_order_id` (an exact match), or the sales
+ * channel's `source` with its `external_ref` (unique only per business: more than one
+ * match is a 409).
+ */
+export type FulfillmentTarget =
+  | { inbound_order_id: string }
+  | { source: string; external_ref: string };
+
+/** Options of {@link FulfillmentClient.notifyShipped}. */
+export interface NotifyShippedOptions extends RequestOptions {
+  /** When the order shipped: an ISO 8601 UTC string (`…Z`) or a Date. Default now. */
+  shipped_at?: string | Date | undefined;
+}
+
+const REQUEST = { method: 'POST', path: INBOUND_FULFILLMENT_PATH };
+
+function shippedAt(value: string | Date | undefined): string {
+  if (value === undefined) return new Date().toISOString();
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) {
+      throw new ValidationError(
+        {
+          status: 422,
+          body: {
+            detail: [
+              { loc: ['body', 'shipped_at'], msg: 'is an invalid Date', type: 'invalid_date' },
+            ],
+          },
+          ...REQUEST,
+        },
+        false,
+      );
+    }
+    return value.toISOString();
+  }
+  return value;
+}
+
+/**
+ * Tells the service that orders shipped, from a warehouse system. Needs `signingSecret`
+ * in the configuration; sends no API key. Usually reached as `client.fulfillment` from
+ * {@link createClient}; constructible alone with the same configuration.
+ *
+ * @example
+ * ```ts
+ * const fulfillment = new FulfillmentClient({ hostUrl, apiKey, signingSecret });
+ * await fulfillment.notifyShipped({ inbound_order_id: 'ord_123' });
+ * ```
+ */
+export class FulfillmentClient {
+  readonly #transport: Transport;
+
+  /**
+   * @param config - How to reach the service; `signingSecret` is needed to send.
+   * @throws {@link ConfigurationError} for a missing or malformed option.
+   */
+  constructor(config: ClientConfig) {
+    this.#transport = transportFor(config);
+  }
+
+  /**
+   * Notifies the service that an order shipped. Builds `{ olay: 'order.fulfilled', …target,
+   * status: 'shipped', shipped_at }`, serializes it once and signs exactly those bytes
+   * (`X-WMS-Signature`). The service applies a notification idempotently, so failures are
+   * retried like GETs, each attempt signed afresh to stay inside the ±5 minute window.
+   * Carrier and tracking number are not sent: the service's `shipments[]` holds them.
+   *
+   * @param target - `{ inbound_order_id }` or `{ source, external_ref }`.
+   * @param options - `shipped_at` (default now) and `signal`.
+   * @returns What the service did: `applied`, `unchanged` (already shipped at that time) or
+   *   `skipped`, with the matched `order_id`.
+   * @throws {@link ConfigurationError} without `signingSecret` (nothing is sent),
+   *   {@link ValidationError} for a bad target or `shipped_at` (nothing is sent),
+   *   {@link NotFoundError} when no order matches, {@link ConflictError} when several do,
+   *   {@link AuthenticationError} when the service rejects the signature (its detail says
+   *   why: a clock far off, a different secret), {@link PermissionDeniedError} when the
+   *   service has no signing secret configured.
+   *
+   * @example
+   * ```ts
+   * const result = await client.fulfillment.notifyShipped(
+   *   { source: 'shopify', external_ref: '#1042' },
+   *   { shipped_at: new Date() },
+   * );
+   * if (result.status === 'applied') console.log('shipped', result.order_id);
+   * ```
+   */
+  async notifyShipped(
+    target: FulfillmentTarget,
+    options: NotifyShippedOptions = {},
+  ): Promise<FulfillmentResult> {
+    const given = (typeof target === 'object' && target !== null ? target : {}) as Record<
+      string,
+      unknown
+    >;
+    if (
+      given.inbound_order_id === undefined &&
+      given.source === undefined &&
+      given.external_ref === undefined
+    ) {
+      throw new ValidationError(
+        {
+          status: 422,
+          body: {
+            detail: [
+              {
+                loc: ['body'],
+                msg: 'name the order: inbound_order_id, or source with external_ref',
+                type: 'missing',
+              },
+            ],
+          },
+          ...REQUEST,
+        },
+        false,
+      );
+    }
+    const notification = parseInput(
+      FulfillmentNotificationSchema,
+      {
+        olay: FULFILLED_EVENT,
+        ...given,
+        status: SHIPPED_STATUS,
+        shipped_at: shippedAt(options.shipped_at),
+      },
+      'body',
+      REQUEST,
+    );
+    // Serialized once: these exact bytes are signed and sent.
+    const body = JSON.stringify(notification);
+    return this.#transport.sendSigned({
+      body,
+      schema: FulfillmentResultSchema,
+      signal: options.signal,
+      retryPost: true,
+    });
+  }
+}

@@ -1,0 +1,250 @@
+// The transport every client shares: one ky instance, the API key added at the fetch call
+// (below every hook), and the mapping of ky's outcomes to the SDK's errors and schemas.
+import ky, { HTTPError, type KyInstance, TimeoutError as KyTimeoutError, type Options } from 'ky';
+import type * as z from 'zod/mini';
+import {
+  type ClientConfig,
+  type FetchLike,
+  INBOUND_FULFILLMENT_PATH,
+  type NormalizedConfig,
+  normalizeConfig,
+} from './config.js';
+import { ConfigurationError } from './errors/configuration-error.js';
+import { ConnectionError } from './errors/connection-error.js';
+import { createApiError } from './errors/create-api-error.js';
+import { OrderFulfillmentError } from './errors/order-fulfillment-error.js';
+import { parseRetryAfter } from './errors/rate-limit-error.js';
+import { ResponseValidationError } from './errors/response-validation-error.js';
+import { TimeoutError } from './errors/timeout-error.js';
+import { signWmsPayload, WMS_SIGNATURE_HEADER } from './signature.js';
+import { parseResponse } from './validate.js';
+
+/** Options every SDK call takes. */
+export interface RequestOptions {
+  /** Aborts the call, including any wait between retries. */
+  signal?: AbortSignal | undefined;
+}
+
+/** One request as the clients describe it. */
+export interface RequestSpec<S extends z.ZodMiniType> {
+  method: 'GET' | 'POST';
+  /** `api`: under the base URL, with the API key. `inbound`: the signed fulfillment endpoint. */
+  target: 'api' | 'inbound';
+  /** Starts with `/`; relative to the base URL for `api`, to the host for `inbound`. */
+  path: string;
+  searchParams?: Record<string, string | number | undefined>;
+  /** The serialized JSON body, sent byte for byte. */
+  body?: string;
+  /** The schema the 2xx body must match. */
+  schema: S;
+  signal?: AbortSignal | undefined;
+  /** Allows retrying a POST: only for requests the service applies idempotently. */
+  retryPost?: boolean;
+}
+
+/** The shared HTTP layer behind the clients. Holds the secrets only in closures. */
+export interface Transport {
+  /** Sends a request and returns its validated body, or throws the SDK's typed error. */
+  send<S extends z.ZodMiniType>(spec: RequestSpec<S>): Promise<z.output<S>>;
+  /**
+   * Sends a raw JSON body to the inbound endpoint, signing it afresh at every attempt.
+   *
+   * @throws {@link ConfigurationError} when no `signingSecret` is configured.
+   */
+  sendSigned<S extends z.ZodMiniType>(
+    spec: Omit<RequestSpec<S>, 'target' | 'method' | 'path' | 'body'> & { body: string },
+  ): Promise<z.output<S>>;
+}
+
+/** The fetch signature ky calls: always with a Request in practice, typed more widely. */
+type KyFetch = NonNullable<Options['fetch']>;
+
+// ky passes a Request and, in `init`, only options a Request cannot hold (e.g. dispatcher).
+function asRequest(input: Parameters<KyFetch>[0]): Request {
+  return input instanceof Request ? input : new Request(input);
+}
+
+/** Calls the configured fetch, or `globalThis.fetch` as it is at the time of the call. */
+function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
+  return (input, init) =>
+    custom ? custom(asRequest(input), init) : globalThis.fetch(asRequest(input), init);
+}
+
+/** Adds headers at the last moment, after every ky hook has run and been logged. */
+function withHeaders(next: KyFetch, headers: () => Record<string, string>): KyFetch {
+  return (input, init) => {
+    const request = asRequest(input);
+    const merged = new Headers(request.headers);
+    for (const [name, value] of Object.entries(headers())) merged.set(name, value);
+    return next(new Request(request, { headers: merged }), init);
+  };
+}
+
+// A Retry-After longer than the cap throws at once: waiting less than the service asked
+// would only spend an attempt on another 429. ky itself would wait the cap and retry.
+function composeShouldRetry(retry: NormalizedConfig['retry']): NormalizedConfig['retry'] {
+  const user = retry.shouldRetry;
+  const cap = retry.maxRetryAfter ?? Number.POSITIVE_INFINITY;
+  const afterStatusCodes = retry.afterStatusCodes ?? [];
+  return {
+    ...retry,
+    shouldRetry: async (state) => {
+      const decided = user ? await user(state) : undefined;
+      if (decided !== undefined) return decided;
+      const { error } = state;
+      if (error instanceof HTTPError && afterStatusCodes.includes(error.response.status)) {
+        const seconds = parseRetryAfter(error.response.headers.get('retry-after'));
+        if (seconds !== undefined && seconds * 1000 > cap) return false;
+      }
+      return undefined;
+    },
+  };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Builds the transport for a configuration. The API key and the signing secret live only
+ * in the closures below, so no object a caller can inspect or log holds them.
+ */
+export function createTransport(config: NormalizedConfig): Transport {
+  const { apiKey, signingSecret } = config;
+  const fetch = lateBoundFetch(config.fetch);
+  const base: KyInstance = ky.create({
+    timeout: config.timeout,
+    retry: composeShouldRetry(config.retry),
+    hooks: config.hooks,
+    fetch,
+    throwHttpErrors: true,
+    headers: { accept: 'application/json' },
+  });
+  const api = base.extend({
+    prefixUrl: config.baseUrl,
+    fetch: withHeaders(fetch, () => ({ 'X-API-Key': apiKey })),
+  });
+  const inbound = base.extend({ prefixUrl: config.hostUrl });
+
+  async function toSdkError(error: unknown, spec: RequestSpec<z.ZodMiniType>): Promise<unknown> {
+    // The caller's own abort surfaces as the platform reports it (an AbortError).
+    if (spec.signal?.aborted || error instanceof OrderFulfillmentError) return error;
+    if (error instanceof HTTPError) {
+      const { response } = error;
+      return createApiError({
+        status: response.status,
+        statusText: response.statusText,
+        body: await readBody(response),
+        method: spec.method,
+        path: spec.path,
+        headers: response.headers,
+      });
+    }
+    if (error instanceof KyTimeoutError) {
+      return new TimeoutError(spec.method, spec.path, config.timeout || 0);
+    }
+    // fetch rejects with a TypeError when no response arrives (DNS, refused, reset, TLS).
+    if (error instanceof TypeError) {
+      return new ConnectionError(spec.method, spec.path, `network error: ${error.message}`, {
+        cause: error,
+      });
+    }
+    return error;
+  }
+
+  async function send<S extends z.ZodMiniType>(
+    spec: RequestSpec<S>,
+    signer?: KyFetch,
+  ): Promise<z.output<S>> {
+    // ky merges per-call options key by key, and an explicit undefined would replace the
+    // instance's value (its fetch, its retry), so only keys with a value are passed.
+    const options: Options = { method: spec.method };
+    if (spec.searchParams) options.searchParams = spec.searchParams;
+    if (spec.body !== undefined) {
+      options.body = spec.body;
+      options.headers = { 'content-type': 'application/json' };
+    }
+    if (spec.signal) options.signal = spec.signal;
+    if (spec.retryPost) options.retry = { methods: ['post'] };
+    if (signer) options.fetch = signer;
+    const instance = spec.target === 'api' ? api : inbound;
+    let response: Response;
+    try {
+      response = await instance(spec.path.slice(1), options);
+    } catch (error) {
+      throw await toSdkError(error, spec);
+    }
+    const status = response.status;
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw new ResponseValidationError({
+        method: spec.method,
+        path: spec.path,
+        status,
+        issues: [{ path: '', message: 'the body is not JSON' }],
+        body: text,
+      });
+    }
+    return parseResponse(spec.schema, body, { method: spec.method, path: spec.path, status });
+  }
+
+  return {
+    send: (spec) => send(spec),
+    sendSigned(spec) {
+      if (signingSecret === undefined) {
+        throw new ConfigurationError(
+          'signingSecret',
+          'is required to send fulfillment notifications; pass it to createClient.',
+        );
+      }
+      // Signed at each attempt, not once: a retry after a long Retry-After still carries a
+      // timestamp inside the service's ±5 minute window.
+      const signer = withHeaders(fetch, () => ({
+        [WMS_SIGNATURE_HEADER]: signWmsPayload(spec.body, signingSecret),
+      }));
+      return send(
+        { ...spec, target: 'inbound', method: 'POST', path: INBOUND_FULFILLMENT_PATH },
+        signer,
+      );
+    },
+  };
+}
+
+// Transports made by createClient, keyed by the private config copy it hands its clients.
+const shared = new WeakMap<object, Transport>();
+
+/**
+ * Returns the transport for a client's config: the shared one when the config came from
+ * {@link shareTransport}, else a new one.
+ *
+ * @throws {@link ConfigurationError} for a missing or malformed option.
+ */
+export function transportFor(config: ClientConfig): Transport {
+  return shared.get(config) ?? createTransport(normalizeConfig(config));
+}
+
+/**
+ * Checks a config once and returns a private copy whose clients all share one transport.
+ *
+ * @throws {@link ConfigurationError} for a missing or malformed option.
+ */
+export function shareTransport(config: ClientConfig): ClientConfig {
+  const transport = createTransport(normalizeConfig(config));
+  const copy = Object.freeze({ ...config });
+  shared.set(copy, transport);
+  return copy;
+}

@@ -1,0 +1,184 @@
+// Async iterators over cursor pages of orders and over the orders in them. Each holds
+// only its cursor and the current page; a page is fetched only when next() asks for it.
+// Async generators give the rest for free: next() calls queue behind each other (no page
+// is fetched twice) and return() (a `break`) ends the walk.
+import { ApiError } from './errors/api-error.js';
+import { ConnectionError } from './errors/connection-error.js';
+import { ResponseValidationError } from './errors/response-validation-error.js';
+import type { Order, OrderCursor, OrderCursorPage } from './schemas/order.js';
+
+/** Fetches the page that starts strictly after a cursor. */
+export type FetchCursorPage = (cursor: OrderCursor) => Promise<OrderCursorPage>;
+
+// Records where the pull stopped on the error itself, so that the caller can resume from
+// it after the retries inside the request were used up.
+function attachCursor(error: unknown, cursor: OrderCursor): void {
+  if (
+    error instanceof ApiError ||
+    error instanceof ConnectionError ||
+    error instanceof ResponseValidationError
+  ) {
+    Object.defineProperty(error, 'cursor', {
+      value: { ...cursor },
+      enumerable: true,
+      configurable: true,
+    });
+  }
+}
+
+function sameCursor(a: OrderCursor, b: OrderCursor): boolean {
+  return a.since === b.since && a.since_id === b.since_id;
+}
+
+/**
+ * An async iterator over cursor pages, oldest change first, for `for await`. Ends after a
+ * page with `has_more: false`; `break` stops it without fetching further.
+ *
+ * @example
+ * ```ts
+ * const pages = client.orders.pages({ ...(await loadCursor()) });
+ * for await (const page of pages) {
+ *   await handle(page.items);
+ *   await saveCursor(pages.cursor); // covers every page yielded so far
+ * }
+ * ```
+ */
+export class OrderPageIterator implements AsyncIterableIterator<OrderCursorPage> {
+  #cursor: OrderCursor;
+  readonly #fetchPage: FetchCursorPage;
+  readonly #pages: AsyncGenerator<OrderCursorPage, undefined, undefined>;
+
+  /**
+   * @param start - The cursor to start strictly after.
+   * @param fetchPage - Fetches one page.
+   */
+  constructor(start: OrderCursor, fetchPage: FetchCursorPage) {
+    this.#cursor = { ...start };
+    this.#fetchPage = fetchPage;
+    this.#pages = this.#walk();
+  }
+
+  /**
+   * The cursor to resume from: past every page yielded so far. Persist it once those pages
+   * are processed, and pass it back as `since`/`since_id` after a restart.
+   */
+  get cursor(): OrderCursor {
+    return { ...this.#cursor };
+  }
+
+  async *#walk(): AsyncGenerator<OrderCursorPage, undefined, undefined> {
+    while (true) {
+      const requested = this.#cursor;
+      let page: OrderCursorPage;
+      try {
+        page = await this.#fetchPage(requested);
+      } catch (error) {
+        attachCursor(error, requested);
+        throw error;
+      }
+      const next = { since: page.next_since, since_id: page.next_since_id };
+      if (page.has_more && page.items.length === 0 && sameCursor(next, requested)) {
+        // Asking again with the same cursor would return the same empty page forever.
+        const error = new ResponseValidationError({
+          method: 'GET',
+          path: '/orders',
+          status: 200,
+          issues: [
+            { path: 'has_more', message: 'is true on an empty page whose cursor did not advance' },
+          ],
+          body: page,
+        });
+        attachCursor(error, requested);
+        throw error;
+      }
+      this.#cursor = next;
+      yield page;
+      if (!page.has_more) return undefined;
+    }
+  }
+
+  /** Fetches and returns the next page, or `done` after the last one. */
+  next(): Promise<IteratorResult<OrderCursorPage, undefined>> {
+    return this.#pages.next();
+  }
+
+  /** Stops the iteration; no further page is fetched. `break` calls it. */
+  async return(): Promise<IteratorResult<OrderCursorPage, undefined>> {
+    await this.#pages.return(undefined);
+    return { done: true, value: undefined };
+  }
+
+  /** Returns this iterator, so it works in `for await`. */
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+/**
+ * An async iterator over single orders, oldest change first, built on
+ * {@link OrderPageIterator}. `checkpoint` is the cursor that covers every order yielded so
+ * far; persist it after processing to resume later.
+ *
+ * Delivery is at-least-once: an order updated during the pull is delivered again with its
+ * new `updated_at`, and a resumed pull may repeat orders processed after the last saved
+ * checkpoint. Process idempotently, for example by keeping the highest `updated_at` seen per
+ * order id.
+ *
+ * @example
+ * ```ts
+ * const orders = client.orders.iterate({ ...(await loadCheckpoint()) });
+ * for await (const order of orders) {
+ *   await upsertOrder(order); // idempotent: keyed by order.id, newest updated_at wins
+ *   await saveCheckpoint(orders.checkpoint);
+ * }
+ * ```
+ */
+export class OrderIterator implements AsyncIterableIterator<Order> {
+  #checkpoint: OrderCursor;
+  readonly #orders: AsyncGenerator<Order, undefined, undefined>;
+
+  /** @param pages - The pages to walk through. */
+  constructor(pages: OrderPageIterator) {
+    this.#checkpoint = pages.cursor;
+    this.#orders = this.#walk(pages);
+  }
+
+  /**
+   * The cursor covering every order yielded so far: the last order's `updated_at` and `id`,
+   * or after a page's last order (or an empty page) the page's `next_since`/`next_since_id`.
+   * Before the first order it is the starting cursor.
+   */
+  get checkpoint(): OrderCursor {
+    return { ...this.#checkpoint };
+  }
+
+  async *#walk(pages: OrderPageIterator): AsyncGenerator<Order, undefined, undefined> {
+    for await (const page of pages) {
+      const last = page.items.length - 1;
+      for (let index = 0; index <= last; index++) {
+        const order = page.items[index] as Order;
+        this.#checkpoint =
+          index === last ? pages.cursor : { since: order.updated_at, since_id: order.id };
+        yield order;
+      }
+      if (last < 0) this.#checkpoint = pages.cursor;
+    }
+    return undefined;
+  }
+
+  /** Returns the next order, fetching the next page only when the current one is used up. */
+  next(): Promise<IteratorResult<Order, undefined>> {
+    return this.#orders.next();
+  }
+
+  /** Stops the iteration; no further page is fetched. `break` calls it. */
+  async return(): Promise<IteratorResult<Order, undefined>> {
+    await this.#orders.return(undefined);
+    return { done: true, value: undefined };
+  }
+
+  /** Returns this iterator, so it works in `for await`. */
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
