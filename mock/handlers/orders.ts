@@ -1,0 +1,113 @@
+// GET {base_url}/orders in both paging modes, the order detail and its items
+// (specification 4.2 to 4.4). The paging rules themselves live in the store's indexes.
+import { http } from 'msw';
+import {
+  OrderCursorParamsSchema,
+  OrderListParamsSchema,
+  type ValidationIssue,
+} from '../../src/schemas/index.js';
+import type { OrderStore } from '../order-store.js';
+import { coerceQuery, toValidationIssues } from '../validation.js';
+import { authorize } from './auth.js';
+import type { ServiceContext } from './context.js';
+import { fail, guarded, json, param, unprocessable } from './http.js';
+
+/** Default `limit` of GET /orders (not shown by the specification). */
+export const DEFAULT_ORDER_LIMIT = 50;
+
+/** The detail fields only a key with `shipping:read` sees. */
+export const SHIPPING_FIELDS = [
+  'shipping_address',
+  'tracking_number',
+  'tracking_url',
+  'shipments',
+] as const;
+
+const QUERY_NAMES = ['status', 'platform', 'limit', 'offset', 'since', 'since_id'];
+const INTEGER_NAMES = ['limit', 'offset'];
+
+function listOrders(ctx: ServiceContext, request: Request): Response {
+  const params = new URL(request.url).searchParams;
+  const query = coerceQuery(params, QUERY_NAMES, INTEGER_NAMES);
+  // Either cursor parameter selects cursor mode; the schema then demands the other one.
+  const cursorMode = params.has('since') || params.has('since_id');
+  const issues: ValidationIssue[] = [...query.issues];
+  const store = ctx.state.orders;
+  if (cursorMode) {
+    const { offset: _ignored, ...values } = query.values;
+    const parsed = OrderCursorParamsSchema.safeParse(values);
+    if (!parsed.success) issues.push(...toValidationIssues(parsed.error.issues, 'query'));
+    if (issues.length > 0 || !parsed.success) return unprocessable(issues);
+    const { since = '', since_id: sinceId = '', status, platform } = parsed.data;
+    const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
+    const page = store.pageByCursor({ status, platform }, Date.parse(since), sinceId, limit);
+    const items = page.rows.map((row) => store.listShape(row));
+    const last = items.at(-1);
+    return json({
+      items,
+      next_since: last ? last.updated_at : since,
+      next_since_id: last ? last.id : sinceId,
+      has_more: page.hasMore,
+    });
+  }
+  const parsed = OrderListParamsSchema.safeParse(query.values);
+  if (!parsed.success) issues.push(...toValidationIssues(parsed.error.issues, 'query'));
+  if (issues.length > 0 || !parsed.success) return unprocessable(issues);
+  const { status, platform, offset = 0 } = parsed.data;
+  const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
+  const page = store.pageByOffset({ status, platform }, offset, limit);
+  return json({
+    items: page.rows.map((row) => store.listShape(row)),
+    total: page.total,
+    page: Math.floor(offset / limit) + 1,
+    page_size: limit,
+  });
+}
+
+function findOrder(store: OrderStore, id: string): number | Response {
+  const row = store.rowOf(id);
+  return row === undefined ? fail(404, `Order ${id} not found`) : row;
+}
+
+/**
+ * The order handlers.
+ *
+ * @param ctx - The service.
+ */
+export function orderHandlers(ctx: ServiceContext) {
+  return [
+    http.get(
+      `${ctx.baseUrl}/orders`,
+      guarded(({ request }) => {
+        const auth = authorize(ctx, request, 'orders:read');
+        return auth.ok ? listOrders(ctx, request) : auth.response;
+      }),
+    ),
+    http.get(
+      `${ctx.baseUrl}/orders/:order_id`,
+      guarded(({ request, params }) => {
+        const auth = authorize(ctx, request, 'orders:read');
+        if (!auth.ok) return auth.response;
+        const store = ctx.state.orders;
+        const row = findOrder(store, param(params.order_id));
+        if (row instanceof Response) return row;
+        const { items: _items, ...detail } = store.read(row);
+        if (!auth.key.scopes.includes('shipping:read')) {
+          for (const field of SHIPPING_FIELDS) delete detail[field];
+        }
+        return json(detail);
+      }),
+    ),
+    http.get(
+      `${ctx.baseUrl}/orders/:order_id/items`,
+      guarded(({ request, params }) => {
+        const auth = authorize(ctx, request, 'orders:read');
+        if (!auth.ok) return auth.response;
+        const store = ctx.state.orders;
+        const row = findOrder(store, param(params.order_id));
+        if (row instanceof Response) return row;
+        return json({ items: store.read(row).items });
+      }),
+    ),
+  ];
+}
