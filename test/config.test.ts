@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigurationError,
+  createClient,
+  DEFAULT_RETRY,
+  FulfillmentClient,
+  OrdersClient,
+  ProductsClient,
+  WebhooksClient,
+} from '../src/index.js';
+import { fakeFetch, HOST, json, KEY } from './fake-fetch.js';
+
+function optionOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    return (error as ConfigurationError).option;
+  }
+  return undefined;
+}
+
+describe('createClient configuration', () => {
+  it('returns the four resource clients', () => {
+    const client = createClient({ hostUrl: HOST, apiKey: KEY });
+    expect(client.products).toBeInstanceOf(ProductsClient);
+    expect(client.orders).toBeInstanceOf(OrdersClient);
+    expect(client.webhooks).toBeInstanceOf(WebhooksClient);
+    expect(client.fulfillment).toBeInstanceOf(FulfillmentClient);
+  });
+
+  it.each([
+    ['missing hostUrl', { apiKey: KEY }, 'hostUrl'],
+    ['relative hostUrl', { hostUrl: 'shop.example.com', apiKey: KEY }, 'hostUrl'],
+    ['ftp hostUrl', { hostUrl: 'ftp://shop.example.com', apiKey: KEY }, 'hostUrl'],
+    ['hostUrl with query', { hostUrl: `${HOST}?x=1`, apiKey: KEY }, 'hostUrl'],
+    [
+      'hostUrl with credentials',
+      { hostUrl: 'https://u:p@shop.example.com', apiKey: KEY },
+      'hostUrl',
+    ],
+    ['the base URL as hostUrl', { hostUrl: `${HOST}/api/v1/web-api/v1/`, apiKey: KEY }, 'hostUrl'],
+    ['missing apiKey', { hostUrl: HOST }, 'apiKey'],
+    ['empty apiKey', { hostUrl: HOST, apiKey: '' }, 'apiKey'],
+    ['apiKey with a newline', { hostUrl: HOST, apiKey: `${KEY}\n` }, 'apiKey'],
+    ['apiKey with a space inside', { hostUrl: HOST, apiKey: 'a b' }, 'apiKey'],
+    ['empty signingSecret', { hostUrl: HOST, apiKey: KEY, signingSecret: '' }, 'signingSecret'],
+    ['negative timeout', { hostUrl: HOST, apiKey: KEY, timeout: -1 }, 'timeout'],
+    ['fractional retry', { hostUrl: HOST, apiKey: KEY, retry: 1.5 }, 'retry'],
+    ['bad retry.limit', { hostUrl: HOST, apiKey: KEY, retry: { limit: -1 } }, 'retry.limit'],
+    ['unknown retry option', { hostUrl: HOST, apiKey: KEY, retry: { limits: 1 } }, 'retry.limits'],
+    ['fetch not a function', { hostUrl: HOST, apiKey: KEY, fetch: 'fetch' }, 'fetch'],
+    [
+      'hook not a function',
+      { hostUrl: HOST, apiKey: KEY, hooks: { beforeRequest: [1] } },
+      'hooks.beforeRequest',
+    ],
+    ['unknown hook', { hostUrl: HOST, apiKey: KEY, hooks: { onRequest: [] } }, 'hooks.onRequest'],
+    ['misspelt option', { hostUrl: HOST, apikey: KEY }, 'apikey'],
+  ])('rejects %s at construction, naming the option', (_, config, option) => {
+    expect(optionOf(() => createClient(config as never))).toBe(option);
+    expect(optionOf(() => new OrdersClient(config as never))).toBe(option);
+  });
+
+  it('never echoes the API key or signing secret in a configuration error', () => {
+    for (const config of [
+      { hostUrl: HOST, apiKey: ` ${KEY}` },
+      { hostUrl: HOST, apiKey: `${KEY}\r\nX: y` },
+      { hostUrl: HOST, apiKey: KEY, signingSecret: ` ${KEY}` },
+    ]) {
+      try {
+        createClient(config);
+        expect.unreachable();
+      } catch (error) {
+        expect(String(error)).not.toContain(KEY);
+      }
+    }
+  });
+
+  it('appends the base path to hostUrl, with or without a trailing slash or a path prefix', async () => {
+    for (const [hostUrl, expected] of [
+      [HOST, `${HOST}/api/v1/web-api/v1/products`],
+      [`${HOST}/`, `${HOST}/api/v1/web-api/v1/products`],
+      [`${HOST}/tenant-a/`, `${HOST}/tenant-a/api/v1/web-api/v1/products`],
+    ] as const) {
+      const service = fakeFetch(() => json({ items: [], page: 1, page_size: 50, total: 0 }));
+      await createClient({ hostUrl, apiKey: KEY, fetch: service.fetch }).products.list();
+      expect(`${service.requests[0]?.url.origin}${service.requests[0]?.url.pathname}`).toBe(
+        expected,
+      );
+    }
+  });
+
+  it('keeps the SDK retry policy when retry is a number', () => {
+    expect(DEFAULT_RETRY.methods).toEqual(['get']);
+    expect(() => createClient({ hostUrl: HOST, apiKey: KEY, retry: 0 })).not.toThrow();
+  });
+
+  it('shares one transport between the clients of one createClient call', async () => {
+    const service = fakeFetch(() => json({ items: [], page: 1, page_size: 50, total: 0 }));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    await client.products.list();
+    await client.orders.list();
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('looks globalThis.fetch up at request time, so an interceptor installed later applies', async () => {
+    const client = createClient({ hostUrl: HOST, apiKey: KEY });
+    const original = globalThis.fetch;
+    const service = fakeFetch(() => json({ items: [], page: 1, page_size: 50, total: 0 }));
+    globalThis.fetch = service.fetch as typeof fetch;
+    try {
+      await client.products.list();
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(service.requests).toHaveLength(1);
+  });
+});

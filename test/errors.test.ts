@@ -1,0 +1,300 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { parseRetryAfter } from '../src/errors/rate-limit-error.js';
+import {
+  ApiError,
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  createApiError,
+  createClient,
+  NotFoundError,
+  OrderFulfillmentError,
+  PermissionDeniedError,
+  PlanRequiredError,
+  RateLimitError,
+  ResponseValidationError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+} from '../src/index.js';
+import { BASE, fakeFetch, HOST, hangingFetch, json, KEY } from './fake-fetch.js';
+
+const noRetry = { hostUrl: HOST, apiKey: KEY, retry: 0 } as const;
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('createApiError', () => {
+  it.each([
+    [401, AuthenticationError],
+    [402, PlanRequiredError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [409, ConflictError],
+    [422, ValidationError],
+    [429, RateLimitError],
+    [500, ServerError],
+    [503, ServerError],
+    [418, ApiError],
+  ])('maps %i to %o', (status, ErrorClass) => {
+    const error = createApiError({ status, body: { detail: 'x' }, method: 'GET', path: '/orders' });
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(OrderFulfillmentError);
+    expect(error.name).toBe(ErrorClass.name);
+    expect(error.status).toBe(status);
+  });
+});
+
+describe('errors from responses', () => {
+  it('reads `METHOD /path → status: detail` and keeps status, detail, headers and request id', async () => {
+    const service = fakeFetch(() =>
+      json({ detail: 'Invalid API key' }, 401, { 'x-request-id': 'req_42' }),
+    );
+    const client = createClient({ ...noRetry, fetch: service.fetch });
+    const error = await failure(client.orders.list({ status: 'Created' }));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    const apiError = error as AuthenticationError;
+    expect(apiError.message).toBe('GET /orders → 401: Invalid API key');
+    expect(apiError.detail).toBe('Invalid API key');
+    expect(apiError.body).toEqual({ detail: 'Invalid API key' });
+    expect(apiError.method).toBe('GET');
+    expect(apiError.path).toBe('/orders');
+    expect(apiError.requestId).toBe('req_42');
+    expect(apiError.headers?.get('content-type')).toBe('application/json');
+    expect(apiError.cursor).toBeUndefined();
+  });
+
+  it('gives a 422 its issues', async () => {
+    const detail = [{ loc: ['query', 'since'], msg: 'must carry an offset', type: 'value_error' }];
+    const service = fakeFetch(() => json({ detail }, 422));
+    const client = createClient({ ...noRetry, fetch: service.fetch });
+    const error = (await failure(client.orders.list())) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues).toEqual(detail);
+    expect(error.requestSent).toBe(true);
+    expect(error.message).toBe('GET /orders → 422: query.since: must carry an offset');
+  });
+
+  it('gives a 429 its Retry-After in seconds', async () => {
+    const service = fakeFetch(() =>
+      json({ detail: 'Too many requests' }, 429, { 'retry-after': '7' }),
+    );
+    const client = createClient({ ...noRetry, fetch: service.fetch });
+    const error = (await failure(client.products.list())) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBe(7);
+    expect(error.message).toContain('retry after 7 s');
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+
+  it('keeps a non-JSON error body as text and falls back to the status text', async () => {
+    const service = fakeFetch(
+      () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    const client = createClient({ ...noRetry, fetch: service.fetch });
+    const error = (await failure(client.products.list())) as ServerError;
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.body).toBe('<html>bad gateway</html>');
+    expect(error.detail).toBeUndefined();
+    expect(error.message).toBe('GET /products → 502: Bad Gateway');
+  });
+
+  it('wraps a network failure in ConnectionError with the cause', async () => {
+    const service = fakeFetch(() => new TypeError('fetch failed'));
+    const client = createClient({ ...noRetry, fetch: service.fetch });
+    const error = (await failure(client.products.list())) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('GET /products → network error: fetch failed');
+  });
+
+  it('throws TimeoutError when no response arrives in time', async () => {
+    const client = createClient({
+      ...noRetry,
+      timeout: 20,
+      fetch: hangingFetch,
+    });
+    const error = (await failure(client.products.list())) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.timeout).toBe(20);
+  });
+
+  it('passes the caller’s abort through untouched', async () => {
+    const controller = new AbortController();
+    const client = createClient({
+      ...noRetry,
+      fetch: hangingFetch,
+    });
+    const pending = client.products.list({}, { signal: controller.signal });
+    controller.abort();
+    const error = await failure(pending);
+    expect(error.name).toBe('AbortError');
+    expect(error).not.toBeInstanceOf(OrderFulfillmentError);
+  });
+
+  it('raises ResponseValidationError naming the field when a 2xx breaks the schema', async () => {
+    const order = {
+      id: 'o1',
+      status: 'Created',
+      platform: 'web',
+      order_date: '2026-01-01T00:00:00.000Z',
+      updated_at: 42,
+    };
+    const service = fakeFetch(() => json({ items: [order], total: 1, page: 1, page_size: 50 }));
+    const client = createClient({ ...noRetry, fetch: service.fetch });
+    const error = (await failure(client.orders.list())) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error.issues).toEqual([
+      { path: 'items.0.updated_at', message: 'expected string, received number' },
+    ]);
+    expect(error.message).toContain('items.0.updated_at: expected string, received number');
+  });
+
+  it('keeps unknown fields of loose objects', async () => {
+    const product = {
+      id: 1,
+      sku: 'S',
+      name: 'N',
+      barcode: 'B',
+      stock: 1,
+      price: 1.5,
+      currency: 'EUR',
+      warehouse: 'W1',
+    };
+    const service = fakeFetch(() =>
+      json({ items: [product], page: 1, page_size: 50, total: 1, next: null }),
+    );
+    const page = await createClient({ ...noRetry, fetch: service.fetch }).products.list();
+    expect(page.items[0]).toEqual(product);
+    expect(page).toHaveProperty('next', null);
+  });
+
+  it('rejects a non-JSON 2xx body as a ResponseValidationError', async () => {
+    const service = fakeFetch(() => new Response('OK', { status: 200 }));
+    const client = createClient({ ...noRetry, fetch: service.fetch });
+    const error = await failure(client.products.list());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+  });
+});
+
+describe('input validation', () => {
+  it('rejects bad parameters with a ValidationError before sending anything', async () => {
+    const service = fakeFetch(() => json({}));
+    const client = createClient({ ...noRetry, fetch: service.fetch });
+    const error = (await failure(
+      client.orders.list({ limit: 500, offset: -1 }),
+    )) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.requestSent).toBe(false);
+    expect(error.issues.map((issue) => issue.loc)).toEqual([
+      ['query', 'limit'],
+      ['query', 'offset'],
+    ]);
+    expect(error.message).toBe(
+      'GET /orders → 422: query.limit: must be at most 200; query.offset: must be at least 0',
+    );
+    await expect(client.products.list({ page: 0 })).rejects.toBeInstanceOf(ValidationError);
+    await expect(client.orders.get('')).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      client.webhooks.create({ url: 'not a url', events: ['order.created'] }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      client.webhooks.create({
+        url: 'https://wms.example.com/h',
+        events: ['order.deleted' as never],
+      }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    expect(() => client.orders.pages({ since: '2026-01-01T00:00:00' })).toThrow(ValidationError);
+    expect(() => client.orders.iterate({ since: '2026-01-01T00:00:00Z' })).toThrow(ValidationError);
+    expect(() => client.products.iterate({ page_size: 1000 })).toThrow(ValidationError);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('rejects a misspelt parameter instead of dropping it', async () => {
+    const client = createClient({ ...noRetry, fetch: fakeFetch(() => json({})).fetch });
+    const error = (await failure(client.orders.list({ pageSize: 10 } as never))) as ValidationError;
+    expect(error.issues[0]?.loc).toEqual(['query', 'pageSize']);
+  });
+});
+
+describe('the API key', () => {
+  it('travels only in the X-API-Key header', async () => {
+    const service = fakeFetch(() => json({ items: [], page: 1, page_size: 50, total: 0 }));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    await client.products.list({ page: 2 });
+    const [request] = service.requests;
+    expect(request?.headers.get('x-api-key')).toBe(KEY);
+    expect(request?.url.href.startsWith(`${BASE}/products`)).toBe(true);
+    expect(request?.url.href).not.toContain(KEY);
+    expect(request?.body).not.toContain(KEY);
+  });
+
+  it('is seen by no hook, error, message, toString or inspection', async () => {
+    const seenByHooks: string[] = [];
+    const record = (request: Request) => {
+      seenByHooks.push(
+        request.url,
+        ...[...request.headers].map(([name, value]) => `${name}: ${value}`),
+      );
+    };
+    const service = fakeFetch(() => json({ detail: 'Invalid API key' }, 401));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: { limit: 1, statusCodes: [401], delay: () => 0 },
+      hooks: {
+        beforeRequest: [
+          (request, options) => {
+            record(request);
+            seenByHooks.push(inspect(options));
+          },
+        ],
+        beforeRetry: [
+          ({ request, error }) => {
+            record(request);
+            seenByHooks.push(inspect(error));
+          },
+        ],
+        afterResponse: [(request) => record(request)],
+        beforeError: [
+          (error) => {
+            seenByHooks.push(inspect(error, { depth: 5 }));
+            return error;
+          },
+        ],
+      },
+    });
+    const error = await failure(client.orders.get('ord_1'));
+    expect(service.requests).toHaveLength(2);
+    expect(service.requests.every((request) => request.headers.get('x-api-key') === KEY)).toBe(
+      true,
+    );
+    expect(seenByHooks.length).toBeGreaterThan(4);
+    expect(seenByHooks.join('\n')).not.toContain(KEY);
+    expect(error.message).not.toContain(KEY);
+    expect(String(error)).not.toContain(KEY);
+    expect(error.stack).not.toContain(KEY);
+    expect(JSON.stringify(error)).not.toContain(KEY);
+    expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(KEY);
+    expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(KEY);
+  });
+});

@@ -1,0 +1,53 @@
+// A scripted fetch for unit tests: records every request the SDK sends (after the API key
+// is added) and answers from a handler. Injected through the `fetch` option, never global.
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: string;
+}
+
+export type Responder = (
+  request: RecordedRequest,
+  index: number,
+) => Response | Promise<Response> | Error;
+
+export function fakeFetch(responder: Responder) {
+  const requests: RecordedRequest[] = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    const recorded: RecordedRequest = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: new Headers(request.headers),
+      body: await request.text(),
+    };
+    requests.push(recorded);
+    const answer = await responder(recorded, requests.length - 1);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return { fetch, requests };
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+export const HOST = 'https://shop.example.test';
+export const BASE = `${HOST}/api/v1/web-api/v1`;
+export const KEY = 'key_live_5up3r53cr3t';
+export const SECRET = 'whsec_test_signing_secret';
+
+/** Retries without waiting, so retry tests finish at once. */
+export const FAST_RETRY = { delay: () => 0, jitter: false } as const;
+
+/** A fetch that never answers, and rejects like the platform's when its request aborts. */
+export function hangingFetch(request: Request): Promise<Response> {
+  return new Promise((_, reject) => {
+    if (request.signal.aborted) reject(request.signal.reason);
+    request.signal.addEventListener('abort', () => reject(request.signal.reason));
+  });
+}

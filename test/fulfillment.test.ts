@@ -1,0 +1,166 @@
+// The signed inbound notification: body, signature, endpoint, retries, and what is refused.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  AuthenticationError,
+  ConfigurationError,
+  ConflictError,
+  createClient,
+  FulfillmentClient,
+  NotFoundError,
+  ValidationError,
+  verifyWmsSignature,
+} from '../src/index.js';
+import { FAST_RETRY, fakeFetch, HOST, json, KEY, SECRET } from './fake-fetch.js';
+
+const applied = { status: 'applied', order_id: 'ord_1' };
+const INBOUND = `${HOST}/api/v1/webhooks/wms/fulfillment`;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('fulfillment.notifyShipped', () => {
+  it('posts the signed notification to the inbound endpoint without the API key', async () => {
+    const service = fakeFetch(() => json(applied));
+    const client = createClient({
+      hostUrl: `${HOST}/`,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+    });
+    const result = await client.fulfillment.notifyShipped(
+      { inbound_order_id: 'ord_1' },
+      { shipped_at: '2026-11-22T01:55:45.123Z' },
+    );
+    expect(result).toEqual(applied);
+    const [request] = service.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url.href).toBe(INBOUND);
+    expect(request?.headers.get('x-api-key')).toBeNull();
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.body).toBe(
+      '{"olay":"order.fulfilled","inbound_order_id":"ord_1","status":"shipped","shipped_at":"2026-11-22T01:55:45.123Z"}',
+    );
+    const header = request?.headers.get('x-wms-signature');
+    expect(verifyWmsSignature(request?.body ?? '', header, SECRET).timestamp).toBeGreaterThan(0);
+  });
+
+  it('matches by source and external_ref, turns a Date into ISO UTC, and defaults shipped_at to now', async () => {
+    const service = fakeFetch(() => json(applied));
+    const fulfillment = new FulfillmentClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+    });
+    await fulfillment.notifyShipped(
+      { source: 'shopify', external_ref: '#1042' },
+      { shipped_at: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) },
+    );
+    expect(JSON.parse(service.requests[0]?.body ?? '')).toEqual({
+      olay: 'order.fulfilled',
+      source: 'shopify',
+      external_ref: '#1042',
+      status: 'shipped',
+      shipped_at: '2026-01-02T03:04:05.000Z',
+    });
+    const before = Date.now();
+    await fulfillment.notifyShipped({ inbound_order_id: 'ord_1' });
+    const sent = Date.parse(JSON.parse(service.requests[1]?.body ?? '').shipped_at);
+    expect(sent).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('signs each retry afresh, so a late retry stays inside the ±5 minute window', async () => {
+    const start = Date.now();
+    let clock = start;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const service = fakeFetch((_, index) => {
+      // Ten minutes pass between the attempts.
+      clock += 600_000;
+      return index === 0 ? json({ detail: 'unavailable' }, 503) : json(applied);
+    });
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+    });
+    await client.fulfillment.notifyShipped(
+      { inbound_order_id: 'ord_1' },
+      { shipped_at: '2026-01-01T00:00:00Z' },
+    );
+    expect(service.requests).toHaveLength(2);
+    const [first, second] = service.requests;
+    expect(first?.body).toBe(second?.body);
+    const firstHeader = first?.headers.get('x-wms-signature') ?? '';
+    const secondHeader = second?.headers.get('x-wms-signature') ?? '';
+    expect(secondHeader).not.toBe(firstHeader);
+    const secondSentAt = Math.floor((start + 600_000) / 1000);
+    expect(
+      verifyWmsSignature(second?.body ?? '', secondHeader, SECRET, { now: secondSentAt }).timestamp,
+    ).toBe(secondSentAt);
+    expect(() =>
+      verifyWmsSignature(first?.body ?? '', firstHeader, SECRET, { now: secondSentAt }),
+    ).toThrow();
+  });
+
+  it('refuses to send without a signing secret', async () => {
+    const service = fakeFetch(() => json(applied));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const error = await client.fulfillment
+      .notifyShipped({ inbound_order_id: 'ord_1' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe('signingSecret');
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['no order key', {}, {}],
+    ['half a secondary key', { source: 'shopify' }, {}],
+    ['an empty id', { inbound_order_id: '' }, {}],
+    ['an unknown key', { inbound_order_id: 'o', tracking_number: 'T' }, {}],
+    [
+      'a shipped_at with an offset',
+      { inbound_order_id: 'o' },
+      { shipped_at: '2026-01-01T00:00:00+02:00' },
+    ],
+    ['a shipped_at that is no date', { inbound_order_id: 'o' }, { shipped_at: 'yesterday' }],
+    ['an invalid Date', { inbound_order_id: 'o' }, { shipped_at: new Date(Number.NaN) }],
+  ])('rejects %s before sending', async (_, target, options) => {
+    const service = fakeFetch(() => json(applied));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+    });
+    const error = await client.fulfillment
+      .notifyShipped(target as never, options)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).requestSent).toBe(false);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [404, NotFoundError],
+    [409, ConflictError],
+    [401, AuthenticationError],
+  ])('maps the service’s %i', async (status, ErrorClass) => {
+    const service = fakeFetch(() => json({ detail: 'no' }, status));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+    });
+    const error = await client.fulfillment
+      .notifyShipped({ inbound_order_id: 'ord_1' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect((error as Error).message).toBe(`POST /api/v1/webhooks/wms/fulfillment → ${status}: no`);
+    expect(service.requests).toHaveLength(1);
+  });
+});

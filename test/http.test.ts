@@ -1,0 +1,184 @@
+// Retries: which requests, on what, and how long they wait (ky underneath, SDK policy on top).
+import { describe, expect, it } from 'vitest';
+import {
+  ConnectionError,
+  createClient,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+} from '../src/index.js';
+import { FAST_RETRY, fakeFetch, HOST, hangingFetch, json, KEY } from './fake-fetch.js';
+
+const productPage = { items: [], page: 1, page_size: 50, total: 0 };
+const subscription = {
+  id: 'wh_1',
+  url: 'https://wms.example.com/h',
+  events: ['order.created'],
+  created_at: '2026-01-01T00:00:00.000Z',
+  secret: 'whsec_1',
+};
+const tooMany = (retryAfter: string) =>
+  json({ detail: 'Rate limit exceeded' }, 429, { 'retry-after': retryAfter });
+
+describe('retries', () => {
+  it('waits for Retry-After (seconds) on a 429 and then succeeds', async () => {
+    const service = fakeFetch((_, index) => (index === 0 ? tooMany('1') : json(productPage)));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    await expect(client.products.list()).resolves.toEqual(productPage);
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('reads Retry-After as an HTTP date', async () => {
+    const past = new Date(Date.now() - 60_000).toUTCString();
+    const service = fakeFetch((_, index) => (index === 0 ? tooMany(past) : json(productPage)));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    await expect(client.products.list()).resolves.toEqual(productPage);
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('throws at once when Retry-After exceeds maxRetryAfter, instead of retrying early', async () => {
+    const service = fakeFetch(() => tooMany('3600'));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const error = await client.products.list().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(3600);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('gives up after retry.limit and throws the last 429', async () => {
+    const service = fakeFetch(() => tooMany('0'));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: { limit: 2 },
+    });
+    await expect(client.products.list()).rejects.toBeInstanceOf(RateLimitError);
+    expect(service.requests).toHaveLength(3);
+  });
+
+  it.each([500, 502, 503, 504, 408])('retries a GET after %i with backoff', async (status) => {
+    const service = fakeFetch((_, index) =>
+      index < 2 ? json({ detail: 'unavailable' }, status) : json(productPage),
+    );
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+    });
+    await expect(client.products.list()).resolves.toEqual(productPage);
+    expect(service.requests).toHaveLength(3);
+  });
+
+  it('retries a GET after a network error', async () => {
+    const service = fakeFetch((_, index) =>
+      index === 0 ? new TypeError('fetch failed') : json(productPage),
+    );
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+    });
+    await expect(client.products.list()).resolves.toEqual(productPage);
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('throws ConnectionError once network retries are used up', async () => {
+    const service = fakeFetch(() => new TypeError('fetch failed'));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: { ...FAST_RETRY, limit: 1 },
+    });
+    await expect(client.products.list()).rejects.toBeInstanceOf(ConnectionError);
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('does not retry a 404', async () => {
+    const service = fakeFetch(() => json({ detail: 'Order not found' }, 404));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+    });
+    await expect(client.orders.get('nope')).rejects.toBeInstanceOf(NotFoundError);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('turns retries off with retry: 0', async () => {
+    const service = fakeFetch(() => json({ detail: 'down' }, 503));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch, retry: 0 });
+    await expect(client.products.list()).rejects.toBeInstanceOf(ServerError);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['a 503', () => json({ detail: 'down' }, 503)],
+    ['a 429', () => tooMany('0')],
+    ['a network error', () => new TypeError('fetch failed')],
+  ])('does not retry POST /webhooks after %s', async (_, failure) => {
+    const service = fakeFetch(failure);
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+    });
+    await expect(
+      client.webhooks.create({ url: subscription.url, events: ['order.created'] }),
+    ).rejects.toThrow();
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('retries POST /webhooks when the caller opts in', async () => {
+    const service = fakeFetch((_, index) =>
+      index === 0 ? json({ detail: 'down' }, 503) : json(subscription, 201),
+    );
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+    });
+    await expect(
+      client.webhooks.create({ url: subscription.url, events: ['order.created'] }, { retry: true }),
+    ).resolves.toEqual(subscription);
+    expect(service.requests).toHaveLength(2);
+    expect(service.requests.map((request) => request.body)).toEqual([
+      JSON.stringify({ url: subscription.url, events: ['order.created'] }),
+      JSON.stringify({ url: subscription.url, events: ['order.created'] }),
+    ]);
+  });
+
+  it('stops waiting between retries when the caller aborts', async () => {
+    const controller = new AbortController();
+    const service = fakeFetch(() => {
+      queueMicrotask(() => controller.abort());
+      return tooMany('30');
+    });
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const error = await client.products
+      .list({}, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    expect((error as Error).name).toBe('AbortError');
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('retries a timed-out GET', async () => {
+    let calls = 0;
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      timeout: 20,
+      retry: FAST_RETRY,
+      fetch: (request) =>
+        calls++ === 0 ? hangingFetch(request) : Promise.resolve(json(productPage)),
+    });
+    await expect(client.products.list()).resolves.toEqual(productPage);
+    expect(calls).toBe(2);
+  });
+});

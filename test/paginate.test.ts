@@ -1,0 +1,290 @@
+// Cursor iteration over a scripted service: laziness, break, parallel next(), empty pages,
+// checkpoints and resuming after a failure.
+import { describe, expect, it } from 'vitest';
+import {
+  createClient,
+  ORIGIN_CURSOR,
+  type Order,
+  type OrderCursorPage,
+  ResponseValidationError,
+  ServerError,
+} from '../src/index.js';
+import { FAST_RETRY, fakeFetch, HOST, json, KEY, type RecordedRequest } from './fake-fetch.js';
+
+function order(index: number): Order {
+  // Three orders share each timestamp, so pages split groups of equal updated_at.
+  const second = String(Math.floor(index / 3)).padStart(2, '0');
+  return {
+    id: `ord_${String(index).padStart(3, '0')}`,
+    status: 'Created',
+    platform: 'web',
+    order_date: '2026-01-01T00:00:00.000Z',
+    updated_at: `2026-01-01T00:00:${second}.000Z`,
+  };
+}
+
+/** A cursor service over `count` orders, by the contract's rules. */
+function cursorService(count: number) {
+  const orders = Array.from({ length: count }, (_, index) => order(index));
+  return (request: RecordedRequest): Response => {
+    const query = request.url.searchParams;
+    const since = Date.parse(query.get('since') ?? '');
+    const sinceId = query.get('since_id') ?? '';
+    const limit = Number(query.get('limit') ?? 50);
+    const after = orders.filter((candidate) => {
+      const at = Date.parse(candidate.updated_at);
+      return at > since || (at === since && candidate.id > sinceId);
+    });
+    const items = after.slice(0, limit);
+    const last = items.at(-1);
+    const page: OrderCursorPage = {
+      items,
+      next_since: last ? last.updated_at : (query.get('since') ?? ''),
+      next_since_id: last ? last.id : sinceId,
+      has_more: after.length > items.length,
+    };
+    return json(page);
+  };
+}
+
+function setup(responder: Parameters<typeof fakeFetch>[0], retry: object = FAST_RETRY) {
+  const service = fakeFetch(responder);
+  const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch, retry });
+  return { service, client };
+}
+
+const cursorOf = (request: RecordedRequest | undefined) => ({
+  since: request?.url.searchParams.get('since'),
+  since_id: request?.url.searchParams.get('since_id'),
+});
+
+describe('orders.pages', () => {
+  it('starts at the origin cursor and sends each next cursor back unchanged', async () => {
+    const { service, client } = setup(cursorService(7));
+    const pages: OrderCursorPage[] = [];
+    for await (const page of client.orders.pages({ limit: 3, status: 'Created' })) pages.push(page);
+    expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1]);
+    expect(cursorOf(service.requests[0])).toEqual(ORIGIN_CURSOR);
+    expect(service.requests[0]?.url.searchParams.get('status')).toBe('Created');
+    expect(cursorOf(service.requests[1])).toEqual({
+      since: pages[0]?.next_since,
+      since_id: pages[0]?.next_since_id,
+    });
+    expect(service.requests).toHaveLength(3);
+  });
+
+  it('fetches nothing until asked, and one page per next()', async () => {
+    const { service, client } = setup(cursorService(10));
+    const pages = client.orders.pages({ limit: 2 });
+    expect(service.requests).toHaveLength(0);
+    await pages.next();
+    expect(service.requests).toHaveLength(1);
+    await pages.next();
+    expect(service.requests).toHaveLength(2);
+    expect(pages.cursor).toEqual({ since: order(3).updated_at, since_id: order(3).id });
+  });
+
+  it('resumes from a saved cursor without losing or repeating an order', async () => {
+    const { client } = setup(cursorService(10));
+    const first = client.orders.pages({ limit: 4 });
+    await first.next();
+    const saved = first.cursor;
+    await first.return();
+    const rest: string[] = [];
+    for await (const page of client.orders.pages({ limit: 4, ...saved })) {
+      rest.push(...page.items.map((item) => item.id));
+    }
+    expect(rest).toEqual(Array.from({ length: 6 }, (_, index) => order(index + 4).id));
+  });
+
+  it('continues past an empty page whose has_more is true', async () => {
+    const script: OrderCursorPage[] = [
+      {
+        items: [order(0)],
+        next_since: order(0).updated_at,
+        next_since_id: order(0).id,
+        has_more: true,
+      },
+      { items: [], next_since: order(1).updated_at, next_since_id: order(1).id, has_more: true },
+      {
+        items: [order(2)],
+        next_since: order(2).updated_at,
+        next_since_id: order(2).id,
+        has_more: false,
+      },
+    ];
+    const { service, client } = setup((_, index) => json(script[index]));
+    const ids: string[] = [];
+    const orders = client.orders.iterate();
+    for await (const item of orders) ids.push(item.id);
+    expect(ids).toEqual([order(0).id, order(2).id]);
+    expect(service.requests).toHaveLength(3);
+    expect(cursorOf(service.requests[2])).toEqual({
+      since: order(1).updated_at,
+      since_id: order(1).id,
+    });
+    expect(orders.checkpoint).toEqual({ since: order(2).updated_at, since_id: order(2).id });
+  });
+
+  it('stops with an error instead of looping on an empty has_more page whose cursor did not move', async () => {
+    const stuck = {
+      items: [],
+      next_since: ORIGIN_CURSOR.since,
+      next_since_id: '0',
+      has_more: true,
+    };
+    const { service, client } = setup(() => json(stuck));
+    const error = await client.orders
+      .pages()
+      .next()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).cursor).toEqual(ORIGIN_CURSOR);
+    expect(service.requests).toHaveLength(1);
+  });
+});
+
+describe('orders.iterate', () => {
+  it('yields every order once, in cursor order, across groups that share updated_at', async () => {
+    const { service, client } = setup(cursorService(25));
+    const ids: string[] = [];
+    for await (const item of client.orders.iterate({ limit: 4 })) ids.push(item.id);
+    expect(ids).toEqual(Array.from({ length: 25 }, (_, index) => order(index).id));
+    expect(service.requests).toHaveLength(7);
+  });
+
+  it('stops fetching on break', async () => {
+    const { service, client } = setup(cursorService(100));
+    let seen = 0;
+    for await (const _ of client.orders.iterate({ limit: 10 })) {
+      if (++seen === 15) break;
+    }
+    expect(service.requests).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('does not fetch the next page before it is asked for', async () => {
+    const { service, client } = setup(cursorService(4));
+    const orders = client.orders.iterate({ limit: 2 });
+    await orders.next();
+    await orders.next();
+    expect(service.requests).toHaveLength(1);
+    await orders.next();
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('never fetches a page twice under parallel next() calls, and hands out each order once', async () => {
+    const { service, client } = setup(cursorService(9));
+    const orders = client.orders.iterate({ limit: 3 });
+    const results = await Promise.all(Array.from({ length: 12 }, () => orders.next()));
+    const ids = results.filter((result) => !result.done).map((result) => result.value?.id);
+    expect(ids).toEqual(Array.from({ length: 9 }, (_, index) => order(index).id));
+    expect(results.slice(9).every((result) => result.done)).toBe(true);
+    expect(service.requests).toHaveLength(3);
+    const sent = service.requests.map((request) => request.url.searchParams.get('since_id'));
+    expect(new Set(sent).size).toBe(3);
+  });
+
+  it('keeps a checkpoint that covers every order yielded so far', async () => {
+    const { client } = setup(cursorService(5));
+    const orders = client.orders.iterate({ limit: 2 });
+    expect(orders.checkpoint).toEqual(ORIGIN_CURSOR);
+    const checkpoints = [];
+    for await (const item of orders)
+      checkpoints.push({ id: item.id, checkpoint: orders.checkpoint });
+    for (const { id, checkpoint } of checkpoints) {
+      const index = Number(id.slice(4));
+      expect(checkpoint).toEqual({ since: order(index).updated_at, since_id: id });
+    }
+    const start = { since: '2026-01-01T00:00:00.000Z', since_id: 'ord_000' };
+    expect(client.orders.iterate(start).checkpoint).toEqual(start);
+  });
+
+  it('resumes from a mid-page checkpoint with nothing lost or repeated', async () => {
+    const { client } = setup(cursorService(10));
+    const first = client.orders.iterate({ limit: 4 });
+    const ids: string[] = [];
+    for await (const item of first) {
+      ids.push(item.id);
+      if (ids.length === 6) break;
+    }
+    for await (const item of client.orders.iterate({ limit: 4, ...first.checkpoint }))
+      ids.push(item.id);
+    expect(ids).toEqual(Array.from({ length: 10 }, (_, index) => order(index).id));
+  });
+
+  it('carries the cursor to resume from on an error that outlasted the retries', async () => {
+    const healthy = cursorService(9);
+    let failing = false;
+    const { service, client } = setup(
+      (request) => {
+        if (failing) return json({ detail: 'down' }, 503);
+        return healthy(request);
+      },
+      { ...FAST_RETRY, limit: 1 },
+    );
+    const orders = client.orders.iterate({ limit: 3 });
+    const ids: string[] = [];
+    let caught: unknown;
+    try {
+      for await (const item of orders) {
+        ids.push(item.id);
+        if (ids.length === 3) failing = true;
+      }
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ServerError);
+    expect(service.requests).toHaveLength(3);
+    const cursor = (caught as ServerError).cursor;
+    expect(cursor).toEqual({ since: order(2).updated_at, since_id: order(2).id });
+    expect(cursor).toEqual(orders.checkpoint);
+    failing = false;
+    for await (const item of client.orders.iterate({ limit: 3, ...cursor })) ids.push(item.id);
+    expect(ids).toEqual(Array.from({ length: 9 }, (_, index) => order(index).id));
+  });
+
+  it('recovers mid-pull through the retries inside a request, without repeating a page', async () => {
+    const healthy = cursorService(6);
+    const { service, client } = setup((request, index) =>
+      index === 1
+        ? json({ detail: 'Rate limit exceeded' }, 429, { 'retry-after': '0' })
+        : healthy(request),
+    );
+    const ids: string[] = [];
+    for await (const item of client.orders.iterate({ limit: 3 })) ids.push(item.id);
+    expect(ids).toEqual(Array.from({ length: 6 }, (_, index) => order(index).id));
+    expect(cursorOf(service.requests[1])).toEqual(cursorOf(service.requests[2]));
+  });
+});
+
+describe('products.iterate', () => {
+  it('walks the pages until total, lazily', async () => {
+    const products = Array.from({ length: 5 }, (_, index) => ({
+      id: index + 1,
+      sku: `SKU-${index}`,
+      name: `Product ${index}`,
+      barcode: `000${index}`,
+      stock: index,
+      price: 9.5,
+      currency: 'EUR',
+    }));
+    const { service, client } = setup((request) => {
+      const page = Number(request.url.searchParams.get('page'));
+      const size = Number(request.url.searchParams.get('page_size'));
+      return json({
+        items: products.slice((page - 1) * size, page * size),
+        page,
+        page_size: size,
+        total: products.length,
+      });
+    });
+    const skus: string[] = [];
+    for await (const product of client.products.iterate({ page_size: 2 })) skus.push(product.sku);
+    expect(skus).toEqual(products.map((product) => product.sku));
+    expect(service.requests).toHaveLength(3);
+    for await (const _ of client.products.iterate({ page_size: 2 })) break;
+    expect(service.requests).toHaveLength(4);
+  });
+});

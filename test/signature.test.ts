@@ -1,0 +1,145 @@
+// The X-WMS-Signature scheme, checked against Stripe's own verifier and signer both ways.
+import Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import {
+  OrderFulfillmentError,
+  SignatureVerificationError,
+  signWmsPayload,
+  verifyWmsSignature,
+} from '../src/index.js';
+
+const stripe = new Stripe('sk_test_x');
+const secret = 'whsec_test_secret';
+const body = JSON.stringify({
+  olay: 'order.fulfilled',
+  inbound_order_id: 'ord_1',
+  status: 'shipped',
+});
+const now = Math.floor(Date.now() / 1000);
+
+function reasonOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SignatureVerificationError);
+    expect(error).toBeInstanceOf(OrderFulfillmentError);
+    return (error as SignatureVerificationError).reason;
+  }
+  return undefined;
+}
+
+describe('signWmsPayload', () => {
+  it('produces a header Stripe’s verifier accepts', () => {
+    const header = signWmsPayload(body, secret);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(stripe.webhooks.signature?.verifyHeader(body, header, secret, 300)).toBe(true);
+  });
+
+  it('signs bytes exactly like the same string', () => {
+    const bytes = new TextEncoder().encode(body);
+    expect(signWmsPayload(bytes, secret, 1_700_000_000)).toBe(
+      signWmsPayload(body, secret, 1_700_000_000),
+    );
+    expect(
+      stripe.webhooks.signature?.verifyHeader(bytes, signWmsPayload(bytes, secret), secret, 300),
+    ).toBe(true);
+  });
+
+  it('matches Stripe’s test header for a fixed timestamp', () => {
+    const timestamp = 1_700_000_000;
+    expect(signWmsPayload(body, secret, timestamp)).toBe(
+      stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp }),
+    );
+  });
+
+  it('rejects an empty secret and a bad timestamp', () => {
+    expect(reasonOf(() => signWmsPayload(body, ''))).toBe('no_secret');
+    expect(() => signWmsPayload(body, secret, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('verifyWmsSignature', () => {
+  it('accepts a header Stripe generated', () => {
+    const header = stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+    expect(verifyWmsSignature(body, header, secret).timestamp).toBeGreaterThan(0);
+  });
+
+  it('accepts a header with several v1 values when any one matches (secret rotation)', () => {
+    const timestamp = now;
+    const good = signWmsPayload(body, secret, timestamp).split('v1=')[1];
+    const old = signWmsPayload(body, 'whsec_old', timestamp).split('v1=')[1];
+    expect(verifyWmsSignature(body, `t=${timestamp},v1=${old},v1=${good}`, secret)).toEqual({
+      timestamp,
+    });
+    expect(verifyWmsSignature(body, `t=${timestamp},v1=${good},v0=ignored`, secret)).toEqual({
+      timestamp,
+    });
+  });
+
+  it('checks the window on both sides, at ±300 s by default', () => {
+    const at = (offset: number) => signWmsPayload(body, secret, now + offset);
+    expect(verifyWmsSignature(body, at(-300), secret, { now })).toEqual({ timestamp: now - 300 });
+    expect(verifyWmsSignature(body, at(300), secret, { now })).toEqual({ timestamp: now + 300 });
+    expect(reasonOf(() => verifyWmsSignature(body, at(-301), secret, { now }))).toBe(
+      'timestamp_too_old',
+    );
+    expect(reasonOf(() => verifyWmsSignature(body, at(301), secret, { now }))).toBe(
+      'timestamp_in_future',
+    );
+    expect(
+      verifyWmsSignature(body, at(-3000), secret, {
+        now: new Date(now * 1000),
+        toleranceSeconds: 3600,
+      }),
+    ).toEqual({ timestamp: now - 3000 });
+  });
+
+  it.each([
+    ['missing_header', undefined],
+    ['missing_header', ''],
+    ['malformed_header', 'v1=abc'],
+    ['malformed_header', 't=abc,v1=00'],
+    ['malformed_header', 'garbage'],
+    ['malformed_header', `t=${now}`],
+  ])('names the reason %s for header %j', (reason, header) => {
+    expect(reasonOf(() => verifyWmsSignature(body, header, secret))).toBe(reason);
+  });
+
+  it('names a mismatch and its likely causes', () => {
+    const header = signWmsPayload(body, secret);
+    const reserialized = JSON.stringify(JSON.parse(body), null, 2);
+    let message = '';
+    try {
+      verifyWmsSignature(reserialized, header, secret);
+    } catch (error) {
+      expect((error as SignatureVerificationError).reason).toBe('signature_mismatch');
+      message = (error as Error).message;
+    }
+    expect(message).toContain('parsed and re-serialized');
+    expect(reasonOf(() => verifyWmsSignature(body, header, 'whsec_other'))).toBe(
+      'signature_mismatch',
+    );
+    try {
+      verifyWmsSignature(body, header, `${secret} `);
+    } catch (error) {
+      expect((error as Error).message).toContain('whitespace');
+    }
+  });
+
+  it('rejects a parsed body and an empty secret', () => {
+    const header = signWmsPayload(body, secret);
+    expect(reasonOf(() => verifyWmsSignature(JSON.parse(body), header, secret))).toBe(
+      'invalid_payload',
+    );
+    expect(reasonOf(() => verifyWmsSignature(body, header, ''))).toBe('no_secret');
+  });
+
+  it('agrees with Stripe on what fails', () => {
+    const stale = signWmsPayload(body, secret, now - 301);
+    expect(() => stripe.webhooks.signature?.verifyHeader(body, stale, secret, 300)).toThrow();
+    expect(reasonOf(() => verifyWmsSignature(body, stale, secret))).toBe('timestamp_too_old');
+    const tampered = signWmsPayload(`${body} `, secret);
+    expect(() => stripe.webhooks.signature?.verifyHeader(body, tampered, secret, 300)).toThrow();
+    expect(reasonOf(() => verifyWmsSignature(body, tampered, secret))).toBe('signature_mismatch');
+  });
+});
