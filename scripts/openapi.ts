@@ -6,6 +6,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import * as z from 'zod/mini';
+import {
+  BASE_PATH,
+  DEFAULT_ORDER_LIMIT,
+  DEFAULT_PRODUCT_PAGE_SIZE,
+  FULFILLMENT_PATH,
+} from '../mock/index.js';
 import * as S from '../src/schemas/index.js';
 
 // The document is checked against the OpenAPI 3.1 schema when it is built, so plain JSON
@@ -18,8 +24,8 @@ type Responses = Record<string, Json>;
 /** Where the document is written, relative to the repository root. */
 export const OPENAPI_PATH = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 
-const BASE_PATH = '/api/v1/web-api/v1';
-const INBOUND_PATH = '/api/v1/webhooks/wms/fulfillment';
+// The paths come from the mock, the one implementation of the service's routes.
+const INBOUND_PATH = FULFILLMENT_PATH;
 const GAPS = 'docs/spec-gaps.md';
 
 interface SchemaMeta {
@@ -154,9 +160,14 @@ function componentSchemas(): Record<string, Schema> {
   return Object.fromEntries(Object.entries(all).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-// The service's defaults for omitted paging parameters (docs/spec-gaps.md); the wire
-// schemas leave them optional, because the service, not the client, fills them in.
-const QUERY_DEFAULTS: Record<string, number> = { limit: 50, offset: 0, page: 1, page_size: 50 };
+// The service's defaults for omitted paging parameters (docs/spec-gaps.md), taken from the
+// mock, which is where that rule lives; the wire schemas leave them optional.
+const QUERY_DEFAULTS: Record<string, number> = {
+  limit: DEFAULT_ORDER_LIMIT,
+  offset: 0,
+  page: 1,
+  page_size: DEFAULT_PRODUCT_PAGE_SIZE,
+};
 
 /** The query parameters of a zod object schema, each described from `descriptions`. */
 function queryParameters(
@@ -212,7 +223,7 @@ export function buildOpenApiDocument(): Json {
     status:
       'Filter by order status, verbatim as the service writes it (e.g. `Created`, `shipped`).',
     platform: 'Filter by sales platform.',
-    limit: `Page size, 1 to ${S.MAX_PAGE_SIZE}; default 50 (${GAPS}).`,
+    limit: `Page size, 1 to ${S.MAX_PAGE_SIZE}; default ${DEFAULT_ORDER_LIMIT} (${GAPS}).`,
     offset: `Offset mode only: number of records skipped; default 0 (${GAPS}).`,
     since:
       'Cursor mode: ISO 8601 timestamp WITH offset (`Z` or `±HH:MM`), URL-encoded: the previous ' +
@@ -276,11 +287,11 @@ export function buildOpenApiDocument(): Json {
           summary: 'List products with stock and price',
           description:
             'Requires scope `products:read`. The specification shows no query parameters; the ' +
-            `service pages products by 1-based \`page\` (default 1) and \`page_size\` (default 50, max ${S.MAX_PAGE_SIZE}) (${GAPS}). ${CHECK_ORDER}`,
+            `service pages products by 1-based \`page\` (default 1) and \`page_size\` (default ${DEFAULT_PRODUCT_PAGE_SIZE}, max ${S.MAX_PAGE_SIZE}) (${GAPS}). ${CHECK_ORDER}`,
           security: [{ ApiKey: ['products:read'] }],
           parameters: queryParameters(S.ProductListParamsSchema, {
             page: `1-based page number; default 1 (${GAPS}).`,
-            page_size: `Products per page, 1 to ${S.MAX_PAGE_SIZE}; default 50 (${GAPS}).`,
+            page_size: `Products per page, 1 to ${S.MAX_PAGE_SIZE}; default ${DEFAULT_PRODUCT_PAGE_SIZE} (${GAPS}).`,
           }),
           responses: {
             '200': { description: 'One page of products.', content: json(ref('ProductList')) },
