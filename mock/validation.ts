@@ -10,7 +10,8 @@ export type InputLocation = 'query' | 'body' | 'path';
 function issueType(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return 'missing';
+      // zod leaves `input` out of issues; the English message (configured) names it.
+      if (issue.message.endsWith('received undefined')) return 'missing';
       return issue.expected === 'int' ? 'int_type' : `${issue.expected}_type`;
     case 'too_big':
       return issue.origin === 'number' ? 'less_than_equal' : 'too_long';
