@@ -1,0 +1,116 @@
+// POST /webhooks against the mock, in-process (msw) and over real HTTP, and the signed
+// deliveries that follow.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { MOCK_API_KEY, WEBHOOK_SIGNATURE_HEADER } from '../mock/index.js';
+import {
+  createClient,
+  OrderEventSchema,
+  PermissionDeniedError,
+  ValidationError,
+  verifyWmsSignature,
+  WebhooksClient,
+} from '../src/index.js';
+import { TRANSPORTS, useMock } from './mock-harness.js';
+
+interface Delivery {
+  body: string;
+  signature: string | null;
+}
+
+/** A receiving endpoint: msw in-process, a real socket over HTTP. */
+async function receiver(
+  transport: string,
+  server: ReturnType<typeof useMock>['server'],
+): Promise<{ url: string; received: Delivery[]; close(): Promise<void> }> {
+  const received: Delivery[] = [];
+  if (server) {
+    const url = 'https://wms.example.test/hooks/orders';
+    server.use(
+      http.post(url, async ({ request }) => {
+        received.push({
+          body: await request.text(),
+          signature: request.headers.get(WEBHOOK_SIGNATURE_HEADER),
+        });
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    return { url, received, close: async () => undefined };
+  }
+  const listener = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: req.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string | null,
+      });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const { port } = listener.address() as AddressInfo;
+  expect(transport).toBe('http');
+  return {
+    url: `http://127.0.0.1:${port}/hooks/orders`,
+    received,
+    close: () => new Promise((resolve) => listener.close(() => resolve())),
+  };
+}
+
+describe.each(TRANSPORTS)('webhooks over %s', (transport) => {
+  const { start, server } = useMock(transport);
+
+  it('creates a subscription whose deliveries are signed with its secret', async () => {
+    const { mock, hostUrl } = await start({ orders: 3 });
+    const endpoint = await receiver(transport, server);
+    try {
+      const client = createClient({ hostUrl, apiKey: MOCK_API_KEY });
+      const subscription = await client.webhooks.create({
+        url: endpoint.url,
+        events: ['order.updated'],
+      });
+      expect(subscription).toMatchObject({ url: endpoint.url, events: ['order.updated'] });
+      expect(mock.subscriptions.map((stored) => stored.id)).toEqual([subscription.id]);
+      const [order] = mock.orders.all();
+      mock.orders.update(order?.id ?? '', { status: 'Packed' });
+      mock.orders.create();
+      await mock.flushDeliveries();
+      expect(endpoint.received).toHaveLength(1);
+      const [delivery] = endpoint.received;
+      verifyWmsSignature(delivery?.body ?? '', delivery?.signature, subscription.secret ?? '', {
+        now: mock.clock.now(),
+      });
+      const event = OrderEventSchema.parse(JSON.parse(delivery?.body ?? ''));
+      expect(event.type).toBe('order.updated');
+      expect(event.data.order).toMatchObject({ id: order?.id, status: 'Packed' });
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it('needs the webhooks:manage scope', async () => {
+    const { mock, hostUrl } = await start({
+      apiKeys: [{ key: 'k_read', scopes: ['orders:read'] }],
+    });
+    const webhooks = new WebhooksClient({ hostUrl, apiKey: 'k_read' });
+    await expect(
+      webhooks.create({ url: 'https://wms.example.test/h', events: ['order.created'] }),
+    ).rejects.toBeInstanceOf(PermissionDeniedError);
+    expect(mock.subscriptions).toHaveLength(0);
+  });
+
+  it('checks the subscription before sending it', async () => {
+    const { mock, hostUrl } = await start();
+    const client = createClient({ hostUrl, apiKey: MOCK_API_KEY });
+    await expect(
+      client.webhooks.create({ url: '/relative', events: ['order.created'] }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      client.webhooks.create({ url: 'https://wms.example.test/h', events: [] }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    expect(mock.subscriptions).toHaveLength(0);
+  });
+});
