@@ -1,0 +1,148 @@
+// The standalone mock: `order-fulfillment-mock [--port N] ...` serves the whole API over HTTP
+// for integrators in any language, and prints what they need to call it.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseFixture } from './fixture.js';
+import { BASE_PATH, CONTROL_PREFIX, createMockService, FULFILLMENT_PATH } from './index.js';
+import type { MockServiceOptions } from './options.js';
+
+const USAGE = `Usage: order-fulfillment-mock [options]
+
+  --port N                 TCP port (default 4010; 0 picks a free port)
+  --host H                 interface to bind (default 127.0.0.1)
+  --orders N               orders to generate (default 100)
+  --products N             products to generate (default 20)
+  --seed N                 seed of the generated data (default 1)
+  --fixture FILE           JSON { orders?, products?, apiKeys?, signingSecret?, plan? }
+  --rate-limit LIMIT/MS    requests per key per window, e.g. 100/60000 (default: none)
+  --no-signing-secret      configure no signing secret (the inbound endpoint rejects all)
+  --help                   show this help`;
+
+class UsageError extends Error {}
+
+function integerFlag(name: string, value: string | undefined, min: number, max: number) {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function parse(argv: string[]) {
+  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return { help: true as const };
+  const options: MockServiceOptions = {};
+  if (values.fixture !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(values.fixture, 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `Cannot read fixture ${values.fixture}: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    Object.assign(options, parseFixture(text, values.fixture));
+  }
+  const orders = integerFlag('orders', values.orders, 0, 10_000_000);
+  if (orders !== undefined) options.orders = orders;
+  const products = integerFlag('products', values.products, 0, 1_000_000);
+  if (products !== undefined) options.products = products;
+  const seed = integerFlag('seed', values.seed, 0, 0xffffffff);
+  if (seed !== undefined) options.seed = seed;
+  if (values['rate-limit'] !== undefined) {
+    const match = /^(\d+)\/(\d+)$/.exec(values['rate-limit']);
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+      throw new UsageError(
+        `--rate-limit must be LIMIT/WINDOW_MS, e.g. 100/60000, got "${values['rate-limit']}"`,
+      );
+    }
+    options.rateLimit = { limit: Number(match[1]), windowMs: Number(match[2]) };
+  }
+  if (values['no-signing-secret']) options.signingSecret = null;
+  return {
+    help: false as const,
+    options,
+    port: integerFlag('port', values.port, 0, 65535) ?? 4010,
+    host: values.host ?? '127.0.0.1',
+  };
+}
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  orders: { type: 'string' },
+  products: { type: 'string' },
+  seed: { type: 'string' },
+  fixture: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'no-signing-secret': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof TypeError)) throw error;
+    process.stderr.write(`order-fulfillment-mock: ${error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let mock: ReturnType<typeof createMockService>;
+  try {
+    mock = createMockService(parsed.options);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    process.stderr.write(`order-fulfillment-mock: ${error.message}\n`);
+    return 2;
+  }
+  const server = await mock.listen({ port: parsed.port, host: parsed.host });
+  const { hostUrl } = server;
+  const lines = [
+    `Order fulfillment mock listening on ${hostUrl}`,
+    `  base_url:         ${hostUrl}${BASE_PATH}`,
+    `  inbound endpoint: ${hostUrl}${FULFILLMENT_PATH}`,
+    `  control:          ${hostUrl}${CONTROL_PREFIX}/`,
+    'API keys (send as X-API-Key):',
+    ...mock.apiKeys.map(
+      (key) =>
+        `  ${key.key}  scopes: ${key.scopes.join(', ') || '(none)'}` +
+        (key.allowedIps ? `  allowed IPs: ${key.allowedIps.join(', ')}` : ''),
+    ),
+    `Signing secret (X-WMS-Signature): ${mock.signingSecret ?? '(none configured: the inbound endpoint rejects every request)'}`,
+    'Press Ctrl+C to stop.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await mock.flushDeliveries().catch(() => undefined);
+  await server.close();
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `order-fulfillment-mock: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,43 @@
+// The CLI's --fixture file: JSON with the records and settings to start the mock with.
+import type { MockServiceOptions } from './options.js';
+
+/** The keys a fixture file may have; each means what the option of that name means. */
+export const FIXTURE_KEYS = ['orders', 'products', 'apiKeys', 'signingSecret', 'plan'] as const;
+
+/** What a fixture file holds. */
+export type Fixture = Pick<MockServiceOptions, (typeof FIXTURE_KEYS)[number]>;
+
+/**
+ * Parses a fixture file's text. The values themselves are checked by `createMockService`.
+ *
+ * @param text - The file's contents.
+ * @param name - The file name, for messages.
+ * @throws TypeError naming the file and the problem.
+ */
+export function parseFixture(text: string, name: string): Fixture {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new TypeError(
+      `Fixture ${name} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`Fixture ${name} must be a JSON object { ${FIXTURE_KEYS.join('?, ')}? }`);
+  }
+  for (const key of Object.keys(value)) {
+    if (!(FIXTURE_KEYS as readonly string[]).includes(key)) {
+      throw new TypeError(
+        `Fixture ${name} has an unknown key "${key}"; allowed: ${FIXTURE_KEYS.join(', ')}`,
+      );
+    }
+  }
+  const fixture = value as Record<string, unknown>;
+  for (const key of ['orders', 'products', 'apiKeys'] as const) {
+    if (fixture[key] !== undefined && !Array.isArray(fixture[key])) {
+      throw new TypeError(`Fixture ${name}: "${key}" must be an array of records`);
+    }
+  }
+  return fixture as Fixture;
+}
