@@ -49,8 +49,11 @@ export class OrderPageIterator implements AsyncIterableIterator<OrderCursorPage>
   readonly #pages: AsyncGenerator<OrderCursorPage, undefined, undefined>;
 
   /**
+   * Made by {@link OrdersClient.pages}; not meant to be constructed directly.
+   *
    * @param start - The cursor to start strictly after.
    * @param fetchPage - Fetches one page.
+   * @internal
    */
   constructor(start: OrderCursor, fetchPage: FetchCursorPage) {
     this.#cursor = { ...start };
@@ -137,7 +140,12 @@ export class OrderIterator implements AsyncIterableIterator<Order> {
   #checkpoint: OrderCursor;
   readonly #orders: AsyncGenerator<Order, undefined, undefined>;
 
-  /** @param pages - The pages to walk through. */
+  /**
+   * Made by {@link OrdersClient.iterate}; not meant to be constructed directly.
+   *
+   * @param pages - The pages to walk through.
+   * @internal
+   */
   constructor(pages: OrderPageIterator) {
     this.#checkpoint = pages.cursor;
     this.#orders = this.#walk(pages);
