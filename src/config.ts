@@ -68,9 +68,10 @@ export interface ClientConfig {
  */
 export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
   limit: 3,
-  methods: ['get'],
-  statusCodes: [408, 429, 500, 502, 503, 504],
-  afterStatusCodes: [429, 503],
+  // Frozen so that no caller can change the policy of every later client by mutation.
+  methods: Object.freeze(['get']) as RetryOptions['methods'],
+  statusCodes: Object.freeze([408, 429, 500, 502, 503, 504]) as number[],
+  afterStatusCodes: Object.freeze([429, 503]) as number[],
   maxRetryAfter: 60_000,
   backoffLimit: 10_000,
   delay: (attemptCount: number) => 0.3 * 2 ** (attemptCount - 1) * 1000,

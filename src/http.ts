@@ -186,7 +186,12 @@ export function createTransport(config: NormalizedConfig): Transport {
       throw await toSdkError(error, spec);
     }
     const status = response.status;
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw await toSdkError(error, spec);
+    }
     let body: unknown;
     try {
       body = text === '' ? undefined : JSON.parse(text);
