@@ -140,6 +140,15 @@ export class OrderStore {
   }
 
   /**
+   * The `updated_at` of a row in epoch milliseconds, without building the record.
+   *
+   * @param row - 0-based row.
+   */
+  updatedAtMsOf(row: number): number {
+    return this.updatedMs[row] as number;
+  }
+
+  /**
    * The row of an id, if any.
    *
    * @param id - An order id, compared as an exact string.

@@ -1,0 +1,123 @@
+// The standalone CLI as a child process: it prints the URL, keys and secret, serves the API,
+// rejects bad flags with exit code 2, and stops cleanly on SIGTERM.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
+import { send } from './support.js';
+
+const CLI = join(import.meta.dirname, '../../mock/cli.ts');
+
+function run(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function started(args: string[]) {
+  const cli = run(args);
+  onTestFinished(() => {
+    if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+  });
+  const hostUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no URL printed: ${cli.output().stderr}`)),
+      15_000,
+    );
+    cli.child.stdout.on('data', () => {
+      const match = /listening on (http:\/\/\S+)/.exec(cli.output().stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    });
+  });
+  return { ...cli, hostUrl };
+}
+
+async function stop(child: ChildProcess, exited: Promise<number | null>) {
+  child.kill('SIGTERM');
+  return exited;
+}
+
+describe('order-fulfillment-mock CLI', () => {
+  it('serves the API on the printed URL and prints keys, scopes and secret', async () => {
+    const cli = await started(['--port', '0', '--orders', '25', '--seed', '4']);
+    const { stdout } = cli.output();
+    expect(stdout).toContain(MOCK_API_KEY);
+    expect(stdout).toContain('orders:read, webhooks:manage, products:read, shipping:read');
+    expect(stdout).toContain(MOCK_SIGNING_SECRET);
+    const res = await send(`${cli.hostUrl}/api/v1/web-api/v1/orders?limit=5`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(25);
+    expect(await stop(cli.child, cli.exited)).toBe(0);
+  });
+
+  it('loads a fixture and applies --rate-limit and --no-signing-secret', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ofs-mock-'));
+    const fixture = join(dir, 'fixture.json');
+    writeFileSync(
+      fixture,
+      JSON.stringify({
+        orders: [{ id: 'FX-1', status: 'Processing' }],
+        products: [{ id: 7, sku: 'FX-SKU' }],
+        apiKeys: [{ key: 'fixture-key', scopes: ['orders:read'] }],
+      }),
+    );
+    const cli = await started([
+      '--port',
+      '0',
+      '--fixture',
+      fixture,
+      '--rate-limit',
+      '1/60000',
+      '--no-signing-secret',
+    ]);
+    expect(cli.output().stdout).toContain('fixture-key  scopes: orders:read');
+    expect(cli.output().stdout).toMatch(/Signing secret.*none configured/);
+    const orders = await send(`${cli.hostUrl}/api/v1/web-api/v1/orders`, { key: 'fixture-key' });
+    expect(orders.body.items.map((o: { id: string }) => o.id)).toEqual(['FX-1']);
+    const limited = await send(`${cli.hostUrl}/api/v1/web-api/v1/orders`, { key: 'fixture-key' });
+    expect(limited.status).toBe(429);
+    const inbound = await send(`${cli.hostUrl}/api/v1/webhooks/wms/fulfillment`, {
+      method: 'POST',
+      key: null,
+      body: {},
+    });
+    expect(inbound.status).toBe(403);
+    expect(await stop(cli.child, cli.exited)).toBe(0);
+  });
+
+  it('exits with 2 and a message for bad flags and an invalid fixture', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ofs-mock-'));
+    const fixture = join(dir, 'bad.json');
+    writeFileSync(fixture, JSON.stringify({ apiKeys: [{ key: 'k', scopes: ['admin'] }] }));
+    const cases: Array<[string[], RegExp]> = [
+      [['--port', 'abc'], /--port must be an integer/],
+      [['--bogus'], /Unknown option '--bogus'/],
+      [['--rate-limit', '10'], /--rate-limit must be LIMIT\/WINDOW_MS/],
+      [['--fixture', '/nonexistent/fixture.json'], /Cannot read fixture/],
+      [['--fixture', fixture], /options\.apiKeys\[0\]\.scopes/],
+    ];
+    // Run side by side: each child spends most of its time starting tsx.
+    const runs = cases.map(([args]) => run(args));
+    const codes = await Promise.all(runs.map((cli) => cli.exited));
+    cases.forEach(([args, message], i) => {
+      expect(codes[i], args.join(' ')).toBe(2);
+      expect(runs[i]?.output().stderr).toMatch(message);
+    });
+    expect(runs[0]?.output().stderr).toContain('Usage: order-fulfillment-mock');
+  });
+});

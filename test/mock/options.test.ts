@@ -1,0 +1,104 @@
+// createMockService's options: defaults, a TypeError naming each wrong option, and
+// independent instances.
+import { describe, expect, it } from 'vitest';
+import {
+  createMockService,
+  MOCK_API_KEY,
+  MOCK_HOST_URL,
+  MOCK_SIGNING_SECRET,
+  MockInputError,
+  SCOPES,
+} from '../../mock/index.js';
+
+describe('createMockService options', () => {
+  it('fills in the documented defaults', () => {
+    const mock = createMockService();
+    expect(mock.hostUrl).toBe(MOCK_HOST_URL);
+    expect(mock.baseUrl).toBe(`${MOCK_HOST_URL}/api/v1/web-api/v1`);
+    expect(mock.apiKeys).toEqual([{ key: MOCK_API_KEY, scopes: [...SCOPES] }]);
+    expect(mock.signingSecret).toBe(MOCK_SIGNING_SECRET);
+    expect(mock.orders.all()).toHaveLength(100);
+    expect(mock.products.all()).toHaveLength(20);
+  });
+
+  it.each([
+    [{ seed: 1.5 }, 'options.seed'],
+    [{ seed: -1 }, 'options.seed'],
+    [{ orders: -1 }, 'options.orders'],
+    [{ orders: 'many' }, 'options.orders'],
+    [{ products: 2.5 }, 'options.products'],
+    [{ apiKeys: 'key' }, 'options.apiKeys'],
+    [{ apiKeys: [{ key: '', scopes: [] }] }, 'options.apiKeys[0].key'],
+    [{ apiKeys: [{ key: 'a', scopes: ['orders:write'] }] }, 'options.apiKeys[0].scopes'],
+    [
+      {
+        apiKeys: [
+          { key: 'a', scopes: [] },
+          { key: 'a', scopes: [] },
+        ],
+      },
+      'options.apiKeys[1].key',
+    ],
+    [{ apiKeys: [{ key: 'a', scopes: [], allowedIps: ['10.0.0.0/99'] }] }, 'allowedIps'],
+    [{ plan: { apiAccess: 'yes' } }, 'options.plan'],
+    [{ signingSecret: '' }, 'options.signingSecret'],
+    [{ rateLimit: { limit: 0, windowMs: 1000 } }, 'options.rateLimit.limit'],
+    [{ rateLimit: { limit: 5 } }, 'options.rateLimit.windowMs'],
+    [{ rateLimit: true }, 'options.rateLimit'],
+    [{ hostUrl: 'not a url' }, 'options.hostUrl'],
+    [{ hostUrl: 'ftp://x.test' }, 'options.hostUrl'],
+    [{ clientIp: '' }, 'options.clientIp'],
+    [{ deliveryRetry: { attempts: 0 } }, 'options.deliveryRetry.attempts'],
+    [{ ordres: 5 }, 'options.ordres'],
+  ])('throws a TypeError naming the option for %j', (options, name) => {
+    expect(() => createMockService(options as never)).toThrow(TypeError);
+    expect(() => createMockService(options as never)).toThrow(name);
+  });
+
+  it('rejects an invalid record with a MockInputError naming it', () => {
+    const call = () => createMockService({ orders: [{ id: 'a' }, { status: 3 as never }] });
+    expect(call).toThrow(MockInputError);
+    expect(call).toThrow(/orders\[1\] at status/);
+    expect(() => createMockService({ orders: [{ id: 'a' }, { id: 'a' }] })).toThrow(
+      /already exists/,
+    );
+  });
+
+  it('gives the same data for the same seed and other data for another', () => {
+    const a = createMockService({ seed: 5, orders: 30 }).orders.all();
+    const b = createMockService({ seed: 5, orders: 30 }).orders.all();
+    const c = createMockService({ seed: 6, orders: 30 }).orders.all();
+    expect(a).toEqual(b);
+    expect(a).not.toEqual(c);
+  });
+
+  it('generates every status verbatim, several platforms, shipments and shared refs', () => {
+    const orders = createMockService({ orders: 500 }).orders.all();
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(['Created', 'Processing', 'shipped', 'Delivered', 'Cancelled']),
+    );
+    expect(new Set(orders.map((o) => o.platform)).size).toBeGreaterThanOrEqual(4);
+    for (const order of orders.filter((o) => o.status === 'shipped')) {
+      expect(order.shipments.length).toBeGreaterThan(0);
+      expect(order.shipments[0]).toMatchObject({ carrier: expect.any(String) });
+      expect(order.shipped_at).toEqual(expect.any(String));
+    }
+    const refs = new Map<string, Set<string>>();
+    for (const o of orders) {
+      const key = `${o.source}|${o.external_ref}`;
+      refs.set(key, (refs.get(key) ?? new Set()).add(o.business_id as string));
+    }
+    expect([...refs.values()].filter((businesses) => businesses.size > 1).length).toBeGreaterThan(
+      10,
+    );
+  });
+
+  it('keeps instances independent', () => {
+    const a = createMockService({ orders: 5 });
+    const b = createMockService({ orders: 5 });
+    a.orders.update('1', { status: 'Cancelled' });
+    a.clock.set('2020-01-01T00:00:00Z');
+    expect(b.orders.get('1')?.status).not.toBe('Cancelled');
+    expect(b.clock.now().getFullYear()).toBeGreaterThan(2020);
+  });
+});

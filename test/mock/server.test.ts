@@ -1,0 +1,71 @@
+// The node:http adapter: same handlers over real HTTP, any path mapped onto the handlers'
+// origin, JSON for everything, clean start and stop.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createMockService, MOCK_API_KEY } from '../../mock/index.js';
+import { send } from './support.js';
+
+describe('mock.listen', () => {
+  it('binds 127.0.0.1 on a free port and answers the API', async () => {
+    const mock = createMockService({ orders: 3 });
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    expect(running.hostUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await send(`${running.hostUrl}/api/v1/web-api/v1/orders`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(3);
+  });
+
+  it('serves handlers whose hostUrl has a path prefix', async () => {
+    const mock = createMockService({ hostUrl: 'https://api.example.com/tenant-1/' });
+    expect(mock.baseUrl).toBe('https://api.example.com/tenant-1/api/v1/web-api/v1');
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    expect((await send(`${running.hostUrl}/api/v1/web-api/v1/products`)).status).toBe(200);
+  });
+
+  it('answers unknown paths and wrong methods with JSON', async () => {
+    const running = await createMockService().listen();
+    onTestFinished(() => running.close());
+    const unknown = await fetch(`${running.hostUrl}/index.html`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await unknown.json()).toEqual({ detail: 'Not Found' });
+    const wrong = await send(`${running.hostUrl}/api/v1/webhooks/wms/fulfillment`);
+    expect(wrong.status).toBe(405);
+  });
+
+  it('serves two independent services at once', async () => {
+    const a = createMockService({ orders: 2 });
+    const b = createMockService({
+      orders: 7,
+      apiKeys: [{ key: 'b-key', scopes: ['orders:read'] }],
+    });
+    const [ra, rb] = await Promise.all([a.listen(), b.listen()]);
+    onTestFinished(() => Promise.all([ra.close(), rb.close()]).then(() => undefined));
+    expect((await send(`${ra.hostUrl}/api/v1/web-api/v1/orders`)).body.total).toBe(2);
+    expect(
+      (await send(`${rb.hostUrl}/api/v1/web-api/v1/orders`, { key: 'b-key' })).body.total,
+    ).toBe(7);
+    expect(
+      (await send(`${rb.hostUrl}/api/v1/web-api/v1/orders`, { key: MOCK_API_KEY })).status,
+    ).toBe(401);
+  });
+
+  it('rejects a port in use and an invalid port', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+    const { port } = blocker.address() as AddressInfo;
+    await expect(createMockService().listen({ port })).rejects.toThrow(/EADDRINUSE/);
+    await expect(createMockService().listen({ port: -1 })).rejects.toThrow(TypeError);
+  });
+
+  it('closes with keep-alive connections open', async () => {
+    const running = await createMockService().listen();
+    await send(`${running.hostUrl}/api/v1/web-api/v1/products`);
+    await running.close();
+    await expect(fetch(`${running.hostUrl}/api/v1/web-api/v1/products`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,103 @@
+// The state API tests drive the mock with: orders, products, clock, reset.
+import { describe, expect, it } from 'vitest';
+import { createMockService, MockInputError, MockNotFoundError } from '../../mock/index.js';
+
+describe('mock.orders', () => {
+  it('creates an order with status Created and timestamps from the clock', () => {
+    const mock = createMockService({ orders: 3 });
+    mock.clock.set('2026-08-01T10:00:00+02:00');
+    const order = mock.orders.create({ platform: 'Amazon', external_ref: 'AMZ-1' });
+    expect(order).toMatchObject({
+      id: '4',
+      status: 'Created',
+      platform: 'Amazon',
+      external_ref: 'AMZ-1',
+      order_date: '2026-08-01T08:00:00.000Z',
+      created_at: '2026-08-01T08:00:00.000Z',
+      updated_at: '2026-08-01T08:00:00.000Z',
+      shipped_at: null,
+      shipments: [],
+    });
+    expect(mock.orders.get('4')).toEqual(order);
+    expect(mock.orders.all()).toHaveLength(4);
+  });
+
+  it('skips ids already given explicitly when numbering', () => {
+    const mock = createMockService({ orders: 0 });
+    mock.orders.create({ id: '2' });
+    expect(mock.orders.create().id).toBe('3');
+    expect(mock.orders.create().id).toBe('4');
+    expect(() => mock.orders.create({ id: '4' })).toThrow(MockInputError);
+    expect(mock.orders.all().map((o) => o.id)).toEqual(['2', '3', '4']);
+  });
+
+  it('updates fields, keeps derived ones consistent, and moves updated_at', () => {
+    const mock = createMockService();
+    mock.clock.set('2026-09-09T09:09:09.009Z');
+    const updated = mock.orders.update('2', {
+      items: [{ sku: 'A', quantity: 2, price: 10.5 }],
+      shipments: [{ carrier: 'UPS', tracking_number: '1Z9', tracking_url: 'https://t/1Z9' }],
+    });
+    expect(updated).toMatchObject({
+      total_price: 21,
+      tracking_number: '1Z9',
+      tracking_url: 'https://t/1Z9',
+      updated_at: '2026-09-09T09:09:09.009Z',
+    });
+  });
+
+  it('rejects unknown ids, id changes, updated_at and bad values', () => {
+    const mock = createMockService();
+    expect(() => mock.orders.update('nope', {})).toThrow(MockNotFoundError);
+    expect(() => mock.orders.update('1', { id: '2' } as never)).toThrow(/cannot change/);
+    expect(() => mock.orders.update('1', { updated_at: 'x' } as never)).toThrow(MockInputError);
+    expect(() => mock.orders.update('1', { order_date: '2026-01-01' })).toThrow(/order_date/);
+    expect(mock.orders.get('nope')).toBeUndefined();
+  });
+
+  it('returns copies the caller cannot use to corrupt the store', () => {
+    const mock = createMockService();
+    const order = mock.orders.get('1');
+    if (order) order.status = 'Hacked';
+    expect(mock.orders.get('1')?.status).not.toBe('Hacked');
+  });
+});
+
+describe('mock.products', () => {
+  it('creates, updates and reads products', () => {
+    const mock = createMockService({ products: 2 });
+    expect(mock.products.create({ name: 'Thing' })).toMatchObject({ id: 3, name: 'Thing' });
+    expect(mock.products.update(3, { stock: 0 }).stock).toBe(0);
+    expect(mock.products.get(3)?.stock).toBe(0);
+    expect(() => mock.products.update(9, {})).toThrow(MockNotFoundError);
+    expect(() => mock.products.create({ id: 1 })).toThrow(/already exists/);
+  });
+});
+
+describe('mock.clock', () => {
+  it('follows the system clock until set, then stays fixed until moved', () => {
+    const mock = createMockService();
+    expect(Math.abs(mock.clock.now().getTime() - Date.now())).toBeLessThan(1000);
+    mock.clock.set(Date.UTC(2026, 0, 1));
+    expect(mock.clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    mock.clock.advance(-1000);
+    expect(mock.clock.now().toISOString()).toBe('2025-12-31T23:59:59.000Z');
+    expect(() => mock.clock.set('not a date')).toThrow(TypeError);
+    expect(() => mock.clock.advance(Number.NaN)).toThrow(TypeError);
+  });
+});
+
+describe('mock.reset', () => {
+  it('returns to the initial seeded state', () => {
+    const mock = createMockService({ orders: 10, seed: 2 });
+    const initial = mock.orders.all();
+    mock.clock.set('2020-01-01T00:00:00Z');
+    mock.orders.update('1', { status: 'Cancelled' });
+    mock.orders.create();
+    mock.products.create();
+    mock.reset();
+    expect(mock.orders.all()).toEqual(initial);
+    expect(mock.products.all()).toHaveLength(20);
+    expect(mock.clock.now().getFullYear()).toBeGreaterThan(2020);
+  });
+});
