@@ -6,6 +6,33 @@ import { CONTROL_PREFIX } from './control.js';
 import { FULFILLMENT_PATH } from './fulfillment.js';
 import { fail, guarded } from './http.js';
 
+// msw decodes path parameters while matching and throws on a malformed escape (`%E0%A4%A`),
+// before any resolver could catch it; this guard answers such requests first.
+function malformedPath(hostUrl: string, url: string): boolean {
+  if (!url.startsWith(`${hostUrl}/`)) return false;
+  try {
+    decodeURIComponent(new URL(url).pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The guard that must come before every other handler: a path with malformed percent-encoding
+ * answers 400 instead of making msw throw.
+ *
+ * @param ctx - The service.
+ */
+export function malformedPathHandlers(ctx: ServiceContext) {
+  return [
+    http.all(
+      ({ request }) => malformedPath(ctx.hostUrl, request.url),
+      guarded(() => fail(400, 'Malformed percent-encoding in the request path')),
+    ),
+  ];
+}
+
 /**
  * The fallback handlers; they must come after every other handler.
  *

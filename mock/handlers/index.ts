@@ -1,9 +1,9 @@
-// Every handler of the service, in matching order: the API, the inbound endpoint, the
+// Every handler of the service, in matching order: a guard against malformed paths, the API, the inbound endpoint, the
 // control endpoints, then the JSON 405/404 fallbacks.
 import type { RequestHandler } from 'msw';
 import type { ServiceContext } from './context.js';
 import { controlHandlers } from './control.js';
-import { fallbackHandlers } from './fallback.js';
+import { fallbackHandlers, malformedPathHandlers } from './fallback.js';
 import { fulfillmentHandlers } from './fulfillment.js';
 import { orderHandlers } from './orders.js';
 import { productHandlers } from './products.js';
@@ -16,6 +16,7 @@ import { webhookHandlers } from './webhooks.js';
  */
 export function createHandlers(ctx: ServiceContext): RequestHandler[] {
   return [
+    ...malformedPathHandlers(ctx),
     ...productHandlers(ctx),
     ...orderHandlers(ctx),
     ...webhookHandlers(ctx),

@@ -97,6 +97,13 @@ describe('IP restriction', () => {
     expect(res.body.detail).toBe('This API key may not be used from IP address 127.0.0.1');
   });
 
+  it('prefers the socket address over options.clientIp when serving over HTTP', async () => {
+    const target = await reach(server, restricted(['10.0.0.0/8'], '10.9.9.9'), 'http');
+    const res = await target.call('/orders', { key: 'k' });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toMatch(/127\.0\.0\.1/);
+  });
+
   it('ignores a spoofed X-Forwarded-For header', async () => {
     const target = await reach(server, restricted(['10.1.2.3']), 'http');
     const res = await target.call('/orders', {

@@ -118,4 +118,11 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
     expect((await call('GET', '/nothing')).status).toBe(404);
     expect((await target.call('/unknown')).body).toEqual({ detail: 'Not Found' });
   });
+
+  it('answers JSON 400, not 500, for malformed percent-encoding in the path', async () => {
+    const { target } = await control(mode);
+    const res = await target.call('/orders/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/percent-encoding/);
+  });
 });
