@@ -29,8 +29,11 @@ export interface DeliveryAttempt {
   id: string;
   /** The event's id (`evt_<n>`), the same on every attempt and in the body. */
   event_id: string;
+  /** The subscription delivered to (`wh_<n>`). */
   subscription_id: string;
+  /** Where the event was POSTed. */
   url: string;
+  /** The event kind. */
   type: WebhookEventType;
   /** 1 for the first try, 2 for the first retry, … */
   attempt: number;
