@@ -4,8 +4,10 @@
 // (updated_at, id) ascending for cursor pulls, (order_date desc, id) for offset pages, each
 // also per status, per platform and per status+platform so a filtered page costs the same as
 // an unfiltered one.
+
 import { MockInputError, MockNotFoundError } from './errors.js';
 import { EXTERNAL_REF_BASE, iso, OrderGenerator } from './generate.js';
+import { compareOrderIds } from './order-id.js';
 import { OrderedIndex } from './ordered-index.js';
 import { OrderInputSchema } from './record-schemas.js';
 import type { MockOrder, MockProduct, OrderInput } from './types.js';
@@ -95,6 +97,8 @@ export class OrderStore {
   private readonly platforms = new Dictionary();
   private readonly cursorIndexes = new Map<string, OrderedIndex>();
   private readonly offsetIndexes = new Map<string, OrderedIndex>();
+  // The cursor key of the newest write and the clock reading it was stamped at.
+  private lastWrite: { nowMs: number; ms: number; id: string } | undefined;
 
   /**
    * @param options - Seed, initial orders, catalog, clock and change listener.
@@ -194,7 +198,7 @@ export class OrderStore {
 
   /**
    * One cursor page: the orders strictly after (`sinceMs`, `sinceId`) in (updated_at, id)
-   * order, ids compared as plain strings. O(log n + limit).
+   * order (ids by {@link compareOrderIds}). O(log n + limit).
    *
    * @param filter - Status and platform filters.
    * @param sinceMs - The cursor's `updated_at`, in epoch milliseconds.
@@ -206,7 +210,9 @@ export class OrderStore {
     if (!index) return { rows: [] as number[], hasMore: false };
     const start = index.firstRankWhere((row) => {
       const updated = this.updatedMs[row] as number;
-      return updated > sinceMs || (updated === sinceMs && this.idOf(row) > sinceId);
+      return (
+        updated > sinceMs || (updated === sinceMs && compareOrderIds(this.idOf(row), sinceId) > 0)
+      );
     });
     const rows = index.slice(start, start + limit);
     return { rows, hasMore: start + rows.length < index.size };
@@ -267,7 +273,7 @@ export class OrderStore {
     const previous = this.read(row);
     const next: MockOrder = { ...previous, ...parsed, id: previous.id };
     fillDerived(next, parsed);
-    next.updated_at = iso(this.options.nowMs());
+    next.updated_at = iso(this.stampFor(next.id));
     this.replace(row, next);
     this.options.onChange('order.updated', next);
     return next;
@@ -287,7 +293,7 @@ export class OrderStore {
   private build(input: OrderInput, row: number): MockOrder {
     const id = this.assignId(input.id, row);
     const base = this.generator.order(row, id);
-    const now = iso(this.options.nowMs());
+    const now = iso(input.updated_at === undefined ? this.stampFor(id) : this.options.nowMs());
     const record: MockOrder = {
       ...base,
       // A new order has not shipped yet, and its own reference (not a generated one's).
@@ -406,10 +412,29 @@ export class OrderStore {
     this.reindex(this.offsetIndexes, keys, row, this.compareOffset);
   }
 
+  /**
+   * The `updated_at` (epoch ms) for a write of order `id`: the clock, unless that would put
+   * the write at or before the previous write in cursor order. Two writes in the same
+   * millisecond (or under a frozen clock) where the second has the smaller id would
+   * otherwise land behind a pull that already passed the first, and that pull would never
+   * see the change. Stamping like a commit sequence keeps the cursor lossless; the write
+   * then takes the previous write's instant, or 1 ms after it. A clock moved backwards
+   * (`clock.set` to an earlier time) starts the sequence afresh, as the caller asked.
+   */
+  private stampFor(id: string): number {
+    const now = this.options.nowMs();
+    const last = this.lastWrite;
+    let ms = now;
+    const idOrder = last ? compareOrderIds(id, last.id) : 0;
+    if (last && now >= last.nowMs && (ms < last.ms || (ms === last.ms && idOrder <= 0))) {
+      ms = idOrder > 0 ? last.ms : last.ms + 1;
+    }
+    this.lastWrite = { nowMs: now, ms, id };
+    return ms;
+  }
+
   private compareIds(a: number, b: number): number {
-    const idA = this.idOf(a);
-    const idB = this.idOf(b);
-    return idA < idB ? -1 : idA > idB ? 1 : 0;
+    return compareOrderIds(this.idOf(a), this.idOf(b));
   }
 
   private readonly compareCursor = (a: number, b: number): number =>

@@ -1,14 +1,16 @@
 // GET /orders in cursor mode: (updated_at, id) order strictly after the cursor, no skip or
 // repeat at a page boundary inside a group sharing one updated_at, updates seen again.
+
 import { describe, expect, it } from 'vitest';
 import { createMockService, type MockOrder } from '../../mock/index.js';
+import { compareOrderIds } from '../../mock/order-id.js';
 import { ORIGIN_CURSOR } from '../../src/schemas/index.js';
 import { MODES, reach, type Target, useMswServer } from './support.js';
 
 const server = useMswServer();
 
 const byCursor = (a: MockOrder, b: MockOrder) =>
-  Date.parse(a.updated_at) - Date.parse(b.updated_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  Date.parse(a.updated_at) - Date.parse(b.updated_at) || compareOrderIds(a.id, b.id);
 
 interface Pull {
   ids: string[];
@@ -85,14 +87,30 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
     expect(new Set(result.ids).size).toBe(450);
   });
 
-  it('compares ids as plain strings within one updated_at', async () => {
+  it('orders decimal ids by value, then other ids, within one updated_at', async () => {
     const mock = createMockService({ orders: 0 });
     mock.clock.set('2026-03-01T00:00:00.000Z');
     for (const id of ['9', '10', '100', 'A-1']) mock.orders.create({ id });
     const target = await reach(server, mock, mode);
-    expect((await pull(target, 2)).ids).toEqual(['10', '100', '9', 'A-1']);
-    const after = await target.call('/orders?since=2026-03-01T00:00:00.000Z&since_id=100');
-    expect(after.body.items.map((o: MockOrder) => o.id)).toEqual(['9', 'A-1']);
+    expect((await pull(target, 2)).ids).toEqual(['9', '10', '100', 'A-1']);
+    expect(mock.orders.all().map((o) => o.updated_at)).toEqual(
+      Array(4).fill('2026-03-01T00:00:00.000Z'),
+    );
+    const after = await target.call('/orders?since=2026-03-01T00:00:00.000Z&since_id=10');
+    expect(after.body.items.map((o: MockOrder) => o.id)).toEqual(['100', 'A-1']);
+  });
+
+  it('stamps an update that would sort behind the newest write just after it', async () => {
+    const mock = createMockService({ orders: 0 });
+    mock.clock.set('2026-03-01T00:00:00.000Z');
+    for (let i = 0; i < 5; i++) mock.orders.create();
+    const target = await reach(server, mock, mode);
+    // A pull that has passed every order, then a frozen-clock update of a smaller id.
+    const passed = await pull(target, 5);
+    mock.orders.update('2', { customer_name: 'Changed' });
+    expect(mock.orders.get('2')?.updated_at).toBe('2026-03-01T00:00:00.001Z');
+    const rest = await pull(target, 5, '', passed.cursor);
+    expect(rest.ids).toEqual(['2']);
   });
 
   it('returns an updated order again, and an order updated before it was seen once', async () => {

@@ -1,12 +1,14 @@
 // GET /orders in offset mode: the 2.3 envelope, newest order_date first, status/platform filters.
+
 import { describe, expect, it } from 'vitest';
 import { createMockService, type MockOrder } from '../../mock/index.js';
+import { compareOrderIds } from '../../mock/order-id.js';
 import { MODES, reach, type Target, useMswServer } from './support.js';
 
 const server = useMswServer();
 
 const newestFirst = (a: MockOrder, b: MockOrder) =>
-  b.order_date.localeCompare(a.order_date) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  b.order_date.localeCompare(a.order_date) || compareOrderIds(a.id, b.id);
 
 async function scan(target: Target, query: string, limit: number) {
   const ids: string[] = [];

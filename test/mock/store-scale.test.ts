@@ -2,6 +2,7 @@
 // once in (updated_at, id) order, also with updates during the pull, and pages stay cheap.
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../mock/index.js';
+import { compareOrderIds } from '../../mock/order-id.js';
 import { OrderStore } from '../../mock/order-store.js';
 import { ORIGIN_CURSOR } from '../../src/schemas/index.js';
 import { send } from './support.js';
@@ -30,7 +31,12 @@ describe('order store at 200,000 orders', () => {
       for (const row of page.rows) {
         const key: [number, string] = [store.updatedAtMsOf(row), store.idOf(row)];
         // Strictly increasing (updated_at, id): nothing repeats, nothing goes backwards.
-        if (!(key[0] > previous[0] || (key[0] === previous[0] && key[1] > previous[1]))) {
+        if (
+          !(
+            key[0] > previous[0] ||
+            (key[0] === previous[0] && compareOrderIds(key[1], previous[1]) > 0)
+          )
+        ) {
           outOfOrder++;
         }
         previous = key;
