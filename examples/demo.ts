@@ -1,0 +1,190 @@
+// `npm run demo`: the whole integration against the embedded mock, in one run and with no
+// network or account. Pull every order over the cursor, read one order, receive a signed
+// webhook, send a signed fulfillment notification, and read the order back as shipped.
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createClient,
+  type OrderEvent,
+  OrderEventSchema,
+  SignatureVerificationError,
+  verifyWmsSignature,
+} from 'order-fulfillment-sdk';
+import {
+  createMockService,
+  MOCK_API_KEY,
+  MOCK_SIGNING_SECRET,
+  WEBHOOK_SIGNATURE_HEADER,
+} from 'order-fulfillment-sdk/mock';
+import { startProgress } from './support/progress.js';
+
+const ORDER_COUNT = 5000;
+
+const step = (n: number, title: string) => console.log(`\n${n}. ${title}`);
+const say = (text: string) => console.log(`   ${text}`);
+
+async function main() {
+  console.log('order-fulfillment-sdk demo: the embedded mock service, no network, no account');
+
+  // --- 1. The service ------------------------------------------------------------------
+  step(1, `Start the mock service with ${ORDER_COUNT.toLocaleString('en-US')} generated orders`);
+  const mock = createMockService({ orders: ORDER_COUNT, seed: 1 });
+  const server = await mock.listen(); // a real HTTP server on 127.0.0.1, free port
+  say(`listening on ${server.hostUrl}`);
+  const client = createClient({
+    hostUrl: server.hostUrl,
+    apiKey: MOCK_API_KEY,
+    signingSecret: MOCK_SIGNING_SECRET,
+  });
+
+  // --- 2. Pull every order --------------------------------------------------------------
+  step(2, 'Pull every order with the cursor (for await, 200 per page)');
+  const orders = client.orders.iterate({ limit: 200 });
+  const progress = startProgress('orders', ORDER_COUNT);
+  const byStatus = new Map<string, number>();
+  let candidate: string | undefined;
+  for await (const order of orders) {
+    progress.tick();
+    byStatus.set(order.status, (byStatus.get(order.status) ?? 0) + 1);
+    // Remember one order the warehouse could still ship.
+    if (!candidate && order.status === 'Processing') candidate = order.id;
+  }
+  const pulled = progress.done();
+  say(
+    `${pulled.count} orders in ${pulled.seconds.toFixed(2)} s (${Math.round(pulled.rate)}/s): ` +
+      [...byStatus].map(([status, n]) => `${n} ${status}`).join(', '),
+  );
+  const checkpoint = orders.checkpoint;
+  say(`checkpoint to persist: since=${checkpoint.since} since_id=${checkpoint.since_id}`);
+  if (pulled.count !== ORDER_COUNT || !candidate)
+    throw new Error('the pull did not see every order');
+  const orderId = candidate;
+
+  // --- 3. One order's detail and items ---------------------------------------------------
+  step(3, `Read order ${orderId}: detail and items`);
+  const detail = await client.orders.get(orderId);
+  say(
+    `${detail.order_number} on ${detail.platform} (${detail.source} ${detail.external_ref}), ` +
+      `status ${detail.status}, ${detail.total_price} ${detail.currency}`,
+  );
+  say(`ship to ${detail.shipping_address?.name}, ${detail.shipping_address?.city}`);
+  const { items } = await client.orders.items(orderId);
+  for (const item of items) {
+    say(
+      `  ${item.quantity} x ${item.sku} ${item.name ?? ''} @ ${item.price} (barcode ${item.barcode})`,
+    );
+  }
+
+  // --- 4. A webhook receiver and a subscription -------------------------------------------
+  step(4, 'Subscribe a local webhook receiver to order.updated');
+  let secret = ''; // the subscription's secret, known once POST /webhooks answers
+  const events: OrderEvent[] = [];
+  const receiver = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks); // verify these bytes, before any JSON.parse
+    try {
+      verifyWmsSignature(raw, req.headers['x-webhook-signature'] as string | undefined, secret);
+    } catch (error) {
+      if (!(error instanceof SignatureVerificationError)) throw error;
+      res.writeHead(400).end(error.reason);
+      return;
+    }
+    events.push(OrderEventSchema.parse(JSON.parse(raw.toString('utf8'))));
+    receiver.emit('event');
+    res.writeHead(204).end();
+  });
+  receiver.listen(0, '127.0.0.1');
+  await once(receiver, 'listening');
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/orders`;
+  const subscription = await client.webhooks.create({
+    url: receiverUrl,
+    events: ['order.updated'],
+  });
+  secret = subscription.secret ?? '';
+  say(`subscription ${subscription.id} -> ${receiverUrl}`);
+  say(
+    `deliveries are signed in ${WEBHOOK_SIGNATURE_HEADER} with its secret (${secret.slice(0, 10)}...)`,
+  );
+
+  const nextEvent = async (): Promise<OrderEvent> => {
+    const seen = events.length;
+    while (events.length === seen) await once(receiver, 'event');
+    return events[seen] as OrderEvent;
+  };
+
+  // --- 5. An update arrives as an event ----------------------------------------------------
+  step(5, `The carrier integration records a parcel for order ${orderId} (mock state API)`);
+  const parcel = {
+    id: `${orderId}-S1`,
+    carrier: 'Aras Kargo',
+    tracking_number: 'AR7000123456',
+    tracking_url: 'https://track.example/aras/AR7000123456',
+    shipped_at: null,
+  };
+  let event = nextEvent();
+  mock.orders.update(orderId, {
+    shipments: [parcel],
+    tracking_number: parcel.tracking_number,
+    tracking_url: parcel.tracking_url,
+  });
+  const updated = await event;
+  say(
+    `received ${updated.type} ${updated.id} for order ${updated.data.order.id} ` +
+      `(updated_at ${updated.data.order.updated_at}), signature verified`,
+  );
+
+  // --- 6. The warehouse reports the shipment ----------------------------------------------
+  step(6, 'The WMS sends a signed fulfillment notification (X-WMS-Signature)');
+  event = nextEvent();
+  const shippedAt = new Date();
+  const result = await client.fulfillment.notifyShipped(
+    { inbound_order_id: orderId },
+    { shipped_at: shippedAt },
+  );
+  say(`service answered: ${result.status} for order ${result.order_id}`);
+  const shippedEvent = await event;
+  say(`received ${shippedEvent.type} ${shippedEvent.id}: status ${shippedEvent.data.order.status}`);
+  const again = await client.fulfillment.notifyShipped(
+    { inbound_order_id: orderId },
+    { shipped_at: shippedAt },
+  );
+  say(`sent again (a retry after a lost answer): ${again.status}, nothing written twice`);
+
+  // --- 7. The order as shipped, with its tracking data --------------------------------------
+  step(7, `Read order ${orderId} back`);
+  const shipped = await client.orders.get(orderId);
+  say(`status ${shipped.status}, shipped_at ${shipped.shipped_at}`);
+  say(`tracking ${shipped.tracking_number} ${shipped.tracking_url}`);
+  for (const s of shipped.shipments ?? []) {
+    say(`  parcel ${s.id}: ${s.carrier} ${s.tracking_number}`);
+  }
+  if (shipped.status !== 'shipped' || shipped.shipments?.length !== 1) {
+    throw new Error('the order is not shipped with its parcel');
+  }
+
+  // --- 8. Resume the pull from the checkpoint ------------------------------------------------
+  step(8, 'Resume the cursor pull from the checkpoint saved in step 2');
+  const changed = [];
+  for await (const order of client.orders.iterate({ ...checkpoint, limit: 200 }))
+    changed.push(order);
+  say(
+    `${changed.length} order changed since: ${changed.map((o) => `${o.id} (${o.status})`).join(', ')}`,
+  );
+  say('an order comes again whenever it changes: process orders idempotently, keyed by id');
+
+  await mock.flushDeliveries();
+  say(
+    `${mock.deliveries.length} webhook deliveries, all answered 2xx: ${mock.deliveries.every((d) => d.ok)}`,
+  );
+  receiver.close();
+  receiver.closeAllConnections();
+  await server.close();
+  console.log('\nDone. Next: README.md, examples/, docs/cursor.md, docs/webhooks.md');
+}
+
+main().catch((error: unknown) => {
+  console.error('\ndemo failed:', error);
+  process.exitCode = 1;
+});
