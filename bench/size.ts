@@ -1,0 +1,86 @@
+// Bundle size of the SDK entry: esbuild, platform neutral, minified, gzipped; the project's own
+// code (dependencies external) and with ky and zod bundled, plus zod classic for comparison.
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type BuildOptions, build } from 'esbuild';
+import type { Benchmark, Result } from './report.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+
+const COMMON: BuildOptions = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'neutral',
+  // The neutral platform reads no package.json main fields by default.
+  mainFields: ['module', 'main'],
+  write: false,
+  logLevel: 'silent',
+  absWorkingDir: ROOT,
+};
+
+// The gzip size in KB of one bundle.
+async function gzipKb(options: BuildOptions): Promise<number> {
+  const { outputFiles } = await build({ ...COMMON, ...options });
+  const code = outputFiles?.[0]?.contents;
+  if (!code) throw new Error('size: esbuild produced no output');
+  return gzipSync(code, { level: 9 }).length / 1024;
+}
+
+// A small object schema alone, as the issue's zod figures describe.
+const smallSchema = (module: string): BuildOptions => ({
+  stdin: {
+    contents: `import * as z from '${module}'; export const S = z.object({ id: z.string(), n: z.optional(z.number()) }); export const parse = (v) => S.parse(v);`,
+    resolveDir: ROOT,
+    loader: 'js',
+  },
+});
+
+/** The size benchmark. */
+export const size: Benchmark = {
+  name: 'size',
+  method:
+    '`src/index.ts` bundled by esbuild (`platform: neutral`, ESM, minified), gzip level 9. ' +
+    'Own code: ky and zod external. With dependencies: everything bundled. The zod classic row ' +
+    'bundles the same entry with `zod/mini` aliased to `zod` (classic), for comparison; the last ' +
+    'rows are a small object schema alone in each build of zod.',
+  async run(): Promise<Result[]> {
+    const own = await gzipKb({ entryPoints: [ENTRY], external: ['ky', 'zod', 'zod/*'] });
+    const withDeps = await gzipKb({ entryPoints: [ENTRY] });
+    const withClassic = await gzipKb({ entryPoints: [ENTRY], alias: { 'zod/mini': 'zod' } });
+    const kyAlone = await gzipKb({
+      stdin: { contents: "export { default } from 'ky';", resolveDir: ROOT, loader: 'js' },
+    });
+    const miniSchema = await gzipKb(smallSchema('zod/mini'));
+    const classicSchema = await gzipKb(smallSchema('zod'));
+    return [
+      {
+        name: 'Size, own code (gzip)',
+        value: own,
+        unit: 'KB',
+        target: { op: '<=', value: 6 },
+        measured: 'ky and zod external',
+      },
+      {
+        name: 'Size, with ky + zod/mini (gzip)',
+        value: withDeps,
+        unit: 'KB',
+        target: { op: '<=', value: 20 },
+        measured: `ky alone ${kyAlone.toFixed(1)} KB`,
+      },
+      {
+        name: 'Size, with ky + zod classic (gzip)',
+        value: withClassic,
+        unit: 'KB',
+        measured: 'for comparison: `zod/mini` aliased to `zod`',
+      },
+      {
+        name: 'Size, small schema: zod/mini vs classic',
+        value: miniSchema,
+        unit: 'KB',
+        measured: `zod/mini ${miniSchema.toFixed(1)} KB vs zod classic ${classicSchema.toFixed(1)} KB`,
+      },
+    ];
+  },
+};

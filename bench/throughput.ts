@@ -1,0 +1,69 @@
+// The mock's HTTP throughput under autocannon against a bare node:http server that answers
+// with the same bytes, computed once. Both servers run in child processes, so autocannon
+// does not share their event loop.
+import autocannon from 'autocannon';
+import { MOCK_API_KEY } from '../mock/index.js';
+import type { Benchmark } from './report.js';
+import { type ChildServer, median, startServer } from './util.js';
+
+const PATH = '/api/v1/web-api/v1/orders?limit=50';
+const CONNECTIONS = 50;
+const SECONDS = 4;
+const ROUNDS = 3;
+
+async function requestsPerSecond(server: ChildServer, seconds: number): Promise<number> {
+  const result = await autocannon({
+    url: `${server.hostUrl}${PATH}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { 'X-API-Key': MOCK_API_KEY },
+  });
+  if (result.errors > 0 || result.non2xx > 0 || result.timeouts > 0) {
+    throw new Error(
+      `throughput: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`,
+    );
+  }
+  return result.requests.total / result.duration;
+}
+
+/** The throughput benchmark. */
+export const throughput: Benchmark = {
+  name: 'throughput',
+  method:
+    `autocannon, ${CONNECTIONS} connections, \`GET ${PATH}\` with the API key, ${SECONDS} s per run ` +
+    `after a 1 s warm-up, ${ROUNDS} alternating runs each; the mock (\`mock.listen()\`, 100 ` +
+    'generated orders) and a bare `node:http` server returning the bytes the mock returned ' +
+    'for that request, each in its own child process; ratio of the median req/s.',
+  async run() {
+    const mock = await startServer({ mock: 100 });
+    let bare: ChildServer | undefined;
+    try {
+      const response = await fetch(`${mock.hostUrl}${PATH}`, {
+        headers: { 'X-API-Key': MOCK_API_KEY },
+      });
+      if (!response.ok) throw new Error(`throughput: mock answered ${response.status}`);
+      bare = await startServer({ bare: await response.text() });
+      await requestsPerSecond(mock, 1);
+      await requestsPerSecond(bare, 1);
+      const mockRuns: number[] = [];
+      const bareRuns: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        mockRuns.push(await requestsPerSecond(mock, SECONDS));
+        bareRuns.push(await requestsPerSecond(bare, SECONDS));
+      }
+      const mockRate = median(mockRuns);
+      const bareRate = median(bareRuns);
+      return [
+        {
+          name: 'Mock HTTP throughput / bare node:http',
+          value: mockRate / bareRate,
+          target: { op: '>=', value: 0.5 },
+          measured: `mock ${Math.round(mockRate)} req/s vs bare ${Math.round(bareRate)} req/s (medians of ${ROUNDS})`,
+        },
+      ];
+    } finally {
+      await mock.stop();
+      await bare?.stop();
+    }
+  },
+};
