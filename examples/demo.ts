@@ -108,9 +108,11 @@ async function main() {
     `deliveries are signed in ${WEBHOOK_SIGNATURE_HEADER} with its secret (${secret.slice(0, 10)}...)`,
   );
 
+  // Waits for the next delivery; a delivery that never comes fails the demo, not hangs it.
   const nextEvent = async (): Promise<OrderEvent> => {
     const seen = events.length;
-    while (events.length === seen) await once(receiver, 'event');
+    const signal = AbortSignal.timeout(10_000);
+    while (events.length === seen) await once(receiver, 'event', { signal });
     return events[seen] as OrderEvent;
   };
 
