@@ -76,6 +76,31 @@ describe('verifyWmsSignature', () => {
     });
   });
 
+  it('reads v1 as hex in either case and treats anything but 64 hex digits as a mismatch', () => {
+    const timestamp = now;
+    const good = signWmsPayload(body, secret, timestamp).split('v1=')[1] as string;
+    expect(verifyWmsSignature(body, `t=${timestamp},v1=${good.toUpperCase()}`, secret)).toEqual({
+      timestamp,
+    });
+    // A valid prefix with a non-hex tail must not pass as a shorter, partly decoded value.
+    for (const bad of [
+      `${good.slice(0, 62)}zz`,
+      `${good.slice(0, 63)}g`,
+      good.slice(0, 62),
+      `${good}00`,
+      `0x${good.slice(2)}`,
+    ]) {
+      expect(reasonOf(() => verifyWmsSignature(body, `t=${timestamp},v1=${bad}`, secret))).toBe(
+        'signature_mismatch',
+      );
+    }
+    expect(
+      verifyWmsSignature(body, `t=${timestamp},v1=${'zz'.repeat(32)},v1=${good}`, secret),
+    ).toEqual({
+      timestamp,
+    });
+  });
+
   it('checks the window on both sides, at ±300 s by default', () => {
     const at = (offset: number) => signWmsPayload(body, secret, now + offset);
     expect(verifyWmsSignature(body, at(-300), secret, { now })).toEqual({ timestamp: now - 300 });
