@@ -111,9 +111,107 @@ export function parseInput<S extends z.ZodMiniType>(
   return (result as { data: z.output<S> }).data;
 }
 
+type Check = (value: unknown) => boolean;
+
+interface Def {
+  type: string;
+  checks?: unknown[];
+  check?: string;
+  coerce?: boolean;
+  innerType?: z.ZodMiniType;
+  element?: z.ZodMiniType;
+  options?: z.ZodMiniType[];
+  shape?: Record<string, z.ZodMiniType>;
+  catchall?: z.ZodMiniType;
+}
+
+/**
+ * Reads a schema's definition into a predicate that accepts exactly what the schema accepts,
+ * for schemas whose parse returns a valid input unchanged: loose objects, arrays, unions,
+ * optional and nullable, and leaves. Undefined for any other schema (a stripping object, a
+ * refinement, a transform), which then always goes through zod.
+ *
+ * Why: zod/mini parses a loose object by copying it key by key into a new object, which on
+ * a 200-order page costs more than the JSON.parse before it. The predicate only reads; it is
+ * derived from the schema, so the schema stays the one source of truth.
+ */
+function compile(schema: z.ZodMiniType): Check | undefined {
+  const def = schema._zod.def as Def;
+  if (def.coerce) return undefined;
+  const plain = !def.checks?.length && !def.check;
+  // A leaf's checks (a format, an integer) are left to zod: its output is its input.
+  const byZod: Check = (value) => schema.safeParse(value).success;
+  switch (def.type) {
+    case 'string':
+      return plain ? (value) => typeof value === 'string' : byZod;
+    case 'number':
+      // zod's number rejects NaN and ±Infinity as well.
+      return plain ? Number.isFinite : byZod;
+    case 'boolean':
+      return plain ? (value) => typeof value === 'boolean' : byZod;
+    case 'enum':
+    case 'literal':
+      return byZod;
+    case 'optional':
+    case 'nullable': {
+      const inner = compile(def.innerType as z.ZodMiniType);
+      const empty = def.type === 'optional' ? undefined : null;
+      return inner && ((value) => value === empty || inner(value));
+    }
+    case 'union': {
+      const options = (def.options as z.ZodMiniType[]).map(compile);
+      if (!plain || options.some((option) => !option)) return undefined;
+      return (value) => options.some((option) => (option as Check)(value));
+    }
+    case 'array': {
+      const element = compile(def.element as z.ZodMiniType);
+      if (!plain || !element) return undefined;
+      return (value) => {
+        if (!Array.isArray(value)) return false;
+        for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
+        return true;
+      };
+    }
+    case 'object': {
+      // Only loose objects keep unknown keys as they are; zod drops an own __proto__ key.
+      if (!plain || def.catchall?._zod.def.type !== 'unknown') return undefined;
+      const shape = def.shape as Record<string, z.ZodMiniType>;
+      const keys = Object.keys(shape);
+      const checks = keys.map((key) => compile(shape[key] as z.ZodMiniType));
+      if (checks.some((check) => !check)) return undefined;
+      return (value) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+        if (Object.hasOwn(value, '__proto__')) return false;
+        for (let i = 0; i < keys.length; i++) {
+          if (!(checks[i] as Check)((value as Record<string, unknown>)[keys[i] as string])) {
+            return false;
+          }
+        }
+        return true;
+      };
+    }
+  }
+  return undefined;
+}
+
+const compiled = new WeakMap<z.ZodMiniType, Check | undefined>();
+
+/**
+ * The fast check of a response schema, compiled once. Exported for the tests, which prove
+ * that it agrees with zod.
+ *
+ * @internal
+ */
+export function fastCheck(schema: z.ZodMiniType): Check | undefined {
+  if (!compiled.has(schema)) compiled.set(schema, compile(schema));
+  return compiled.get(schema);
+}
+
 /**
  * Parses a response body with its schema. Loose objects keep fields the schema does not
- * name; a documented field that is missing or of the wrong type fails.
+ * name; a documented field that is missing or of the wrong type fails. A valid body is
+ * returned as it is (zod would return an equal copy); only an invalid one goes through zod,
+ * for the issues.
  *
  * @returns The parsed body.
  * @throws {@link ResponseValidationError} naming each field at fault.
@@ -123,6 +221,7 @@ export function parseResponse<S extends z.ZodMiniType>(
   body: unknown,
   response: { method: string; path: string; status: number },
 ): z.output<S> {
+  if (fastCheck(schema)?.(body)) return body as z.output<S>;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issues: ResponseIssue[] = result.error.issues.map((issue) => ({
