@@ -71,6 +71,25 @@ enum Salt {
   Product,
 }
 
+/** A generated order's list-shape fields (see {@link OrderGenerator.listShape}). */
+export type GeneratedListShape = Pick<
+  MockOrder,
+  | 'id'
+  | 'order_number'
+  | 'status'
+  | 'platform'
+  | 'source'
+  | 'external_ref'
+  | 'business_id'
+  | 'order_date'
+  | 'created_at'
+  | 'updated_at'
+  | 'shipped_at'
+  | 'customer_name'
+  | 'total_price'
+  | 'currency'
+> & { customer_name: string };
+
 /** The fields the store indexes, computed without building the whole record. */
 export interface OrderCore {
   orderDateMs: number;
@@ -154,26 +173,21 @@ export class OrderGenerator {
   }
 
   /**
-   * The full record of a row, consistent with {@link OrderGenerator.core}.
+   * The fields of a row the list endpoints and events show: the record of
+   * {@link OrderGenerator.order} without items, address, tracking and shipments, in the same
+   * key order. Builds no items or shipments, so a list page costs a few hashes per order.
    *
    * @param row - 0-based row.
    * @param id - The order's id.
    */
-  order(row: number, id: string): MockOrder {
+  listShape(row: number, id: string): GeneratedListShape {
     const { seed } = this;
     const core = this.core(row);
     const refRow = this.refRow(row);
     const channel = pick(GENERATED_PLATFORMS, seed, refRow, Salt.Platform);
     const businessIndex = (hash32(seed, refRow, Salt.Business) + (refRow === row ? 0 : 1)) % 3;
-    const customer = `${pick(FIRST, seed, row, Salt.Customer)} ${pick(LAST, seed, row, Salt.Customer + 100)}`;
-    const items = this.items(row, id);
-    const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
     const shipped = core.status === 'shipped' || core.status === 'Delivered';
-    const shippedAt = shipped
-      ? iso(core.orderDateMs + Math.floor((core.updatedMs - core.orderDateMs) / 2))
-      : null;
-    const shipments = shippedAt ? this.shipments(row, id, shippedAt) : [];
-    const [city, plate] = pick(CITIES, seed, row, Salt.Address);
+    const ordered = iso(core.orderDateMs);
     return {
       id,
       order_number: `SO-${String(row + 1).padStart(7, '0')}`,
@@ -182,15 +196,35 @@ export class OrderGenerator {
       source: channel.source,
       external_ref: `${channel.prefix}-${refRow + EXTERNAL_REF_BASE}`,
       business_id: GENERATED_BUSINESSES[businessIndex] as string,
-      order_date: iso(core.orderDateMs),
-      created_at: iso(core.orderDateMs),
+      order_date: ordered,
+      created_at: ordered,
       updated_at: iso(core.updatedMs),
-      shipped_at: shippedAt,
-      customer_name: customer,
-      total_price: Math.round(total * 100) / 100,
+      shipped_at: shipped
+        ? iso(core.orderDateMs + Math.floor((core.updatedMs - core.orderDateMs) / 2))
+        : null,
+      customer_name: `${pick(FIRST, seed, row, Salt.Customer)} ${pick(LAST, seed, row, Salt.Customer + 100)}`,
+      total_price: this.totalPrice(row),
       currency: 'TRY',
+    };
+  }
+
+  /**
+   * The full record of a row, consistent with {@link OrderGenerator.core} and
+   * {@link OrderGenerator.listShape}.
+   *
+   * @param row - 0-based row.
+   * @param id - The order's id.
+   */
+  order(row: number, id: string): MockOrder {
+    const { seed } = this;
+    const list = this.listShape(row, id);
+    const items = this.items(row, id);
+    const shipments = list.shipped_at ? this.shipments(row, id, list.shipped_at) : [];
+    const [city, plate] = pick(CITIES, seed, row, Salt.Address);
+    return {
+      ...list,
       shipping_address: {
-        name: customer,
+        name: list.customer_name,
         line1: `${pick(STREETS, seed, row, Salt.Address + 1)} No:${1 + (hash32(seed, row, Salt.Address) % 120)}`,
         line2: null,
         city,
@@ -203,6 +237,23 @@ export class OrderGenerator {
       shipments,
       items,
     };
+  }
+
+  // The sum of the item lines of `items()`, added in the same order so the float result is
+  // identical, without building the lines.
+  private totalPrice(row: number): number {
+    const { seed } = this;
+    const lines = 1 + (hash32(seed, row, Salt.Items) % 3);
+    let total = 0;
+    for (let line = 0; line < lines; line++) {
+      const pickRow = hash32(seed, row, Salt.Items + 10 + line);
+      const price =
+        this.catalog.length > 0
+          ? (this.catalog[pickRow % this.catalog.length] as MockProduct).price
+          : generatedPrice(seed, pickRow % 50);
+      total += price * (1 + (hash32(seed, row, Salt.Items + 20 + line) % 3));
+    }
+    return Math.round(total * 100) / 100;
   }
 
   private items(row: number, orderId: string): MockOrder['items'] {
@@ -262,9 +313,13 @@ export function generateProduct(seed: number, row: number): MockProduct {
     name: `${pick(ADJECTIVES, seed, row, Salt.Product + 1)} ${pick(NOUNS, seed, row, Salt.Product + 2)}`,
     barcode: digits + ean13CheckDigit(digits),
     stock: hash32(seed, row, Salt.Product + 3) % 500,
-    price: (100 + (hash32(seed, row, Salt.Product + 4) % 99_900)) / 100,
+    price: generatedPrice(seed, row),
     currency: 'TRY',
   };
+}
+
+function generatedPrice(seed: number, row: number): number {
+  return (100 + (hash32(seed, row, Salt.Product + 4) % 99_900)) / 100;
 }
 
 function ean13CheckDigit(twelve: string): string {
@@ -273,11 +328,42 @@ function ean13CheckDigit(twelve: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
+const DAY_MS = 86_400_000;
+// The fast path covers 1970-01-01 to 9999-12-31, where toISOString has a 4-digit year.
+const FAST_ISO_END_MS = 253_402_300_800_000;
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+// `YYYY-MM-DDT` per day; pages and events reuse few days, and a day string is ~11 bytes.
+const dayPrefixes = new Map<number, string>();
+
+function dayPrefix(day: number): string {
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    if (dayPrefixes.size >= 8192) dayPrefixes.clear();
+    dayPrefixes.set(day, prefix);
+  }
+  return prefix;
+}
+
 /**
- * Epoch milliseconds as the mock writes every timestamp: ISO 8601, UTC, with milliseconds.
+ * Epoch milliseconds as the mock writes every timestamp: ISO 8601, UTC, with milliseconds
+ * (what `Date.prototype.toISOString` gives). List pages format four timestamps per order,
+ * so the common range skips the Date object and formats from cached day strings.
  *
  * @param ms - Epoch milliseconds.
+ * @throws RangeError for a value that is not a valid time (as toISOString does).
  */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  if (!(ms >= 0 && ms < FAST_ISO_END_MS) || !Number.isInteger(ms)) {
+    return new Date(ms).toISOString();
+  }
+  const day = Math.floor(ms / DAY_MS);
+  let rest = ms - day * DAY_MS;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  return `${dayPrefix(day)}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[rest - seconds * 1000]}Z`;
 }

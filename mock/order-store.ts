@@ -78,6 +78,9 @@ function filterKey(filter: OrderFilter): string {
 
 const CANONICAL_ID = /^[1-9]\d{0,14}$/;
 
+// How many rows' list JSON the cache keeps (about 450 bytes each).
+const LIST_CACHE_ROWS = 4096;
+
 /** The orders of one mock service (see the file comment for the layout). */
 export class OrderStore {
   private updatedMs = new Float64Array(1024);
@@ -88,6 +91,8 @@ export class OrderStore {
   private readonly generatedCount: number;
   private readonly generator: OrderGenerator;
   private readonly records = new Map<number, MockOrder>();
+  // Row → list-shape JSON; see listJson. Every write of a row drops its entry.
+  private readonly listTexts = new Map<number, string>();
   // A row's id is String(row + 1) unless it was given another one.
   private readonly explicitIdOf = new Map<number, string>();
   private readonly rowOfExplicitId = new Map<string, number>();
@@ -180,7 +185,36 @@ export class OrderStore {
    * @param row - 0-based row.
    */
   listShape(row: number): Record<string, unknown> {
-    return toListShape(this.read(row));
+    const record = this.records.get(row);
+    return record ? toListShape(record) : this.generator.listShape(row, this.idOf(row));
+  }
+
+  /**
+   * {@link OrderStore.listShape} as JSON text, what a list page is joined from. Kept in a
+   * bounded cache: a store of a few thousand orders serves its pages without serializing,
+   * and a million-order store costs at most the cache's few MB.
+   *
+   * @param row - 0-based row.
+   */
+  listJson(row: number): string {
+    let text = this.listTexts.get(row);
+    if (text === undefined) {
+      text = JSON.stringify(this.listShape(row));
+      // Dropping everything when full is cheaper than tracking recency, and a pull that
+      // streams through a large store would evict any policy's entries anyway.
+      if (this.listTexts.size >= LIST_CACHE_ROWS) this.listTexts.clear();
+      this.listTexts.set(row, text);
+    }
+    return text;
+  }
+
+  /**
+   * The `updated_at` of a row as the records show it.
+   *
+   * @param row - 0-based row.
+   */
+  updatedAtOf(row: number): string {
+    return iso(this.updatedMs[row] as number);
   }
 
   /**
@@ -354,6 +388,7 @@ export class OrderStore {
   }
 
   private store(row: number, record: MockOrder): void {
+    this.listTexts.delete(row);
     const previous = this.records.get(row);
     if (previous) this.refRows.get(refKeyOf(previous))?.delete(row);
     this.records.set(row, record);

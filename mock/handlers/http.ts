@@ -17,6 +17,22 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
 }
 
 /**
+ * A JSON response from text that is already serialized.
+ *
+ * @param text - The JSON body.
+ * @param status - Default 200.
+ */
+export function jsonText(text: string, status = 200): Response {
+  return new HttpResponse(text, {
+    status,
+    headers: {
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(text)),
+    },
+  });
+}
+
+/**
  * An error response with a sentence as `detail`.
  *
  * @param status - The HTTP status.
