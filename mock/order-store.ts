@@ -132,6 +132,14 @@ export class OrderStore {
       this.append(record);
     });
     this.buildIndexes();
+    // The initial orders count as writes already made: a pull may have passed all of them,
+    // so the first write under a clock at their newest instant must still sort after them.
+    const all = this.cursorIndexes.get('all');
+    if (all && all.size > 0) {
+      const newest = all.at(all.size - 1);
+      const ms = this.updatedMs[newest] as number;
+      this.lastWrite = { nowMs: ms, ms, id: this.idOf(newest) };
+    }
   }
 
   /** How many orders there are. */
