@@ -1,14 +1,13 @@
 // The in-memory mock of the Order, Product and Fulfillment Web Service
 // (`order-fulfillment-sdk/mock`): msw handlers for every endpoint, the same handlers over
 // node:http, and a state API for tests.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'msw';
 import * as z from 'zod/mini';
 import { KeyRing, type MockApiKey } from './auth.js';
 import { createClock, type MockClock } from './clock.js';
 import { type DeliveryAttempt, DeliveryQueue, type MockSubscription } from './deliveries.js';
-import type { ServiceContext } from './handlers/context.js';
-import { createHandlers } from './handlers/index.js';
+import { BASE_PATH, type ServiceContext } from './handlers/context.js';
+import { createHandlers, createRouter } from './handlers/index.js';
 import { type MockServiceOptions, resolveOptions } from './options.js';
 import { OrderStore, toListShape } from './order-store.js';
 import { ProductStore } from './product-store.js';
@@ -34,6 +33,7 @@ export {
 export { MockInputError, MockNotFoundError } from './errors.js';
 export { GENERATED_PLATFORMS, GENERATED_STATUSES } from './generate.js';
 export { API_KEY_HEADER } from './handlers/auth.js';
+export { BASE_PATH } from './handlers/context.js';
 export { CONTROL_PREFIX } from './handlers/control.js';
 export { FULFILLMENT_PATH } from './handlers/fulfillment.js';
 export { DEFAULT_ORDER_LIMIT, SHIPPING_FIELDS } from './handlers/orders.js';
@@ -54,9 +54,6 @@ export type {
   ProductInput,
   ProductPatch,
 } from './types.js';
-
-/** The path of `{base_url}` under the host URL (specification, address placeholders). */
-export const BASE_PATH = '/api/v1/web-api/v1';
 
 /** The stored orders of a mock service. Every method returns copies. */
 export interface MockOrders {
@@ -161,7 +158,6 @@ export function createMockService(options?: MockServiceOptions): MockService {
   z.config(z.locales.en());
   const config = resolveOptions(options);
   const clock = createClock();
-  const requestIp = new AsyncLocalStorage<string>();
   const deliveries = new DeliveryQueue(config.seed, config.deliveryRetry, clock.nowMs);
   const limiter = new RateLimiter(config.rateLimit, clock.nowMs);
 
@@ -190,7 +186,6 @@ export function createMockService(options?: MockServiceOptions): MockService {
     limiter,
     clock,
     signingSecret: config.signingSecret,
-    clientIp: () => requestIp.getStore() ?? config.clientIp,
     reset() {
       clock.reset();
       limiter.reset();
@@ -198,7 +193,8 @@ export function createMockService(options?: MockServiceOptions): MockService {
       state = build();
     },
   };
-  const handlers = createHandlers(ctx);
+  const router = createRouter(ctx);
+  const handlers = createHandlers(router, config.clientIp);
 
   return {
     handlers,
@@ -206,8 +202,7 @@ export function createMockService(options?: MockServiceOptions): MockService {
     baseUrl: ctx.baseUrl,
     apiKeys: copy(config.apiKeys),
     signingSecret: config.signingSecret,
-    listen: (listenOptions) =>
-      listen(handlers, ctx.hostUrl, (clientIp, run) => requestIp.run(clientIp, run), listenOptions),
+    listen: (listenOptions) => listen(router, ctx.hostUrl, listenOptions),
     orders: {
       create: (partial) => copy(state.orders.create(partial)),
       update: (id, patch) => copy(state.orders.update(state.orders.requireRow(id), patch)),

@@ -1,10 +1,14 @@
-// Serves the handlers over node:http: the standalone mock. The adapter keeps the request body
-// byte-exact (the inbound endpoint verifies a signature over it), maps every path onto the
-// handlers' origin, and tells the handlers the socket's address for `allowedIps`.
+// Serves the service's routes over node:http: the standalone mock. Requests go straight from
+// node:http to the same route table the msw handler uses, without building fetch Request and
+// Response objects. The body reaches the routes byte-exact (the inbound endpoint verifies a
+// signature over it), every path is mapped onto the service's host URL, and the routes see
+// the socket's address for `allowedIps`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse, type RequestHandler } from 'msw';
 import { normalizeIp } from './auth.js';
+import type { RouteRequest, RouteResponse } from './handlers/http.js';
+import { responseHeaders } from './handlers/index.js';
+import type { Router } from './handlers/router.js';
 
 /** Where {@link listen} binds. */
 export interface ListenOptions {
@@ -22,64 +26,63 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-/** Runs a request's handling with the client address the handlers should see. */
-export type RunWithClientIp = <T>(clientIp: string, run: () => Promise<T>) => Promise<T>;
-
-// Connection-level headers describe the hop to this server, not the request.
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'upgrade',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'expect',
-]);
+const EMPTY = new Uint8Array(0);
 
 function sendJson(res: ServerResponse, status: number, detail: string): void {
   const body = JSON.stringify({ detail });
   res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(body),
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
   });
   res.end(body);
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i] as string;
-    if (!HOP_BY_HOP.has(name.toLowerCase())) headers.append(name, req.rawHeaders[i + 1] as string);
-  }
-  // An absolute-form target (sent through a proxy) keeps only its path and query.
-  const target = (req.url ?? '/').startsWith('/')
-    ? (req.url ?? '/')
-    : new URL(req.url ?? '/').pathname;
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(`${origin}${target}`, {
-    method,
-    headers,
-    body: hasBody ? Buffer.concat(chunks) : undefined,
+function send(req: IncomingMessage, res: ServerResponse, response: RouteResponse): void {
+  res.writeHead(response.status, responseHeaders(response));
+  res.end(req.method === 'HEAD' ? undefined : response.body);
+}
+
+function readBody(req: IncomingMessage): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
   });
 }
 
+function toRouteRequest(req: IncomingMessage, origin: string, body: Uint8Array): RouteRequest {
+  // An absolute-form target (sent through a proxy) keeps only its path.
+  const raw = req.url ?? '/';
+  const target = raw.startsWith('/') ? raw : new URL(raw).pathname;
+  const { headers } = req;
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    url: new URL(`${origin}${target}`),
+    header(name) {
+      const value = headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    body,
+    clientIp: normalizeIp(req.socket.remoteAddress ?? ''),
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
- * Serves handlers over HTTP.
+ * Serves a service's routes over HTTP.
  *
- * @param handlers - The service's handlers.
- * @param origin - The origin the handlers answer on; every incoming path is mapped onto it.
- * @param runWithClientIp - Makes the socket's address visible to the handlers.
+ * @param router - The service's routes.
+ * @param origin - The host URL the routes answer on; every incoming path is mapped onto it.
  * @param options - Port and host.
  * @throws When the port cannot be bound (the promise rejects).
  */
 export async function listen(
-  handlers: readonly RequestHandler[],
+  router: Router,
   origin: string,
-  runWithClientIp: RunWithClientIp,
   options: ListenOptions = {},
 ): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
@@ -87,44 +90,40 @@ export async function listen(
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new TypeError(`listen: port must be an integer from 0 to 65535, got ${String(port)}`);
   }
-  const server = createServer(async (req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
+    let request: RouteRequest;
     try {
-      let request: Request;
-      try {
-        request = await toRequest(req, origin);
-      } catch (error) {
-        sendJson(
-          res,
-          400,
-          `Bad request: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        return;
-      }
-      const clientIp = normalizeIp(req.socket.remoteAddress ?? '');
-      const response = await runWithClientIp(clientIp, () => getResponse([...handlers], request));
-      if (!response) {
-        sendJson(res, 404, 'Not Found');
-        return;
-      }
-      const body = Buffer.from(await response.arrayBuffer());
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        headers[name] = value;
-      });
-      headers['content-length'] = String(body.length);
-      res.writeHead(response.status, headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
+      request = toRouteRequest(req, origin, body);
     } catch (error) {
+      sendJson(res, 400, `Bad request: ${describe(error)}`);
+      return;
+    }
+    const failed = (error: unknown) => {
       if (!res.headersSent) {
-        sendJson(
-          res,
-          500,
-          `Internal error in the mock server: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        sendJson(res, 500, `Internal error in the mock server: ${describe(error)}`);
       } else {
         res.destroy();
       }
+    };
+    try {
+      const response = router.dispatch(request);
+      if (response instanceof Promise) response.then((settled) => send(req, res, settled), failed);
+      else send(req, res, response);
+    } catch (error) {
+      failed(error);
     }
+  };
+  const server = createServer((req, res) => {
+    // GET and HEAD bodies are never read (node discards them), so those requests are
+    // answered in the same tick they arrive.
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      answer(req, res, EMPTY);
+      return;
+    }
+    readBody(req).then(
+      (body) => answer(req, res, body),
+      (error: unknown) => sendJson(res, 400, `Bad request: ${describe(error)}`),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

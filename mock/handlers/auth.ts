@@ -3,16 +3,17 @@
 import type { MockApiKey, Scope } from '../auth.js';
 import { ipAllowed } from '../auth.js';
 import type { ServiceContext } from './context.js';
-import { fail } from './http.js';
+import { fail, type RouteRequest, type RouteResponse } from './http.js';
 
 /** The header that carries the API key (specification 5.1). */
 export const API_KEY_HEADER = 'X-API-Key';
+const API_KEY_HEADER_LOWER = API_KEY_HEADER.toLowerCase();
 
 // Query names a client might wrongly put the key in; named in the 401 to help.
 const KEY_IN_QUERY = ['api_key', 'apikey', 'apiKey', 'key', 'x-api-key', 'X-API-Key'];
 
 /** The outcome of {@link authorize}: the key, or the error response to send. */
-export type AuthResult = { ok: true; key: MockApiKey } | { ok: false; response: Response };
+export type AuthResult = { ok: true; key: MockApiKey } | { ok: false; response: RouteResponse };
 
 /**
  * Runs the authentication, plan, IP, scope and rate-limit checks for one request.
@@ -21,11 +22,10 @@ export type AuthResult = { ok: true; key: MockApiKey } | { ok: false; response: 
  * @param request - The incoming request.
  * @param scope - The scope the endpoint requires.
  */
-export function authorize(ctx: ServiceContext, request: Request, scope: Scope): AuthResult {
-  const presented = request.headers.get(API_KEY_HEADER);
+export function authorize(ctx: ServiceContext, request: RouteRequest, scope: Scope): AuthResult {
+  const presented = request.header(API_KEY_HEADER_LOWER);
   if (presented === null || presented === '') {
-    const url = new URL(request.url);
-    const inQuery = KEY_IN_QUERY.some((name) => url.searchParams.has(name));
+    const inQuery = KEY_IN_QUERY.some((name) => request.url.searchParams.has(name));
     return {
       ok: false,
       response: fail(
@@ -44,7 +44,7 @@ export function authorize(ctx: ServiceContext, request: Request, scope: Scope): 
       response: fail(402, 'The workspace plan does not include apiAccess; upgrade the plan'),
     };
   }
-  const clientIp = ctx.clientIp();
+  const { clientIp } = request;
   if (!ipAllowed(clientIp, key.allowedIps)) {
     return {
       ok: false,
@@ -64,7 +64,7 @@ export function authorize(ctx: ServiceContext, request: Request, scope: Scope): 
       response: fail(
         429,
         `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds`,
-        { 'Retry-After': String(decision.retryAfterSeconds) },
+        { 'retry-after': String(decision.retryAfterSeconds) },
       ),
     };
   }

@@ -7,6 +7,9 @@ import type { OrderStore } from '../order-store.js';
 import type { ProductStore } from '../product-store.js';
 import type { RateLimiter } from '../rate-limit.js';
 
+/** The path of `{base_url}` under the host URL (specification, address placeholders). */
+export const BASE_PATH = '/api/v1/web-api/v1';
+
 /** The service as the handlers see it. */
 export interface ServiceContext {
   /** The origin the handlers answer on, without a trailing slash. */
@@ -23,8 +26,6 @@ export interface ServiceContext {
   readonly limiter: RateLimiter;
   readonly clock: ControllableClock;
   readonly signingSecret: string | null;
-  /** The address the current request came from. */
-  clientIp(): string;
   /** Back to the initial state. */
   reset(): void;
 }

@@ -1,33 +1,36 @@
 // POST {host_url}/api/v1/webhooks/wms/fulfillment (specification 4.6): the signature over the
 // raw bytes first, then the body, then the matching rules in ../inbound.ts.
-import { http } from 'msw';
 import { SignatureVerificationError } from '../../src/errors/signature-verification-error.js';
 import { FulfillmentNotificationSchema } from '../../src/schemas/index.js';
 import { verifyWmsSignature, WMS_SIGNATURE_HEADER } from '../../src/signature.js';
 import { applyFulfillment } from '../inbound.js';
 import type { ServiceContext } from './context.js';
-import { fail, guarded, json, parseJsonBody, parseWith, unprocessable } from './http.js';
+import { fail, json, parseJsonBody, parseWith, unprocessable } from './http.js';
+import type { Route } from './router.js';
 
 /** The inbound endpoint's path under the host URL. */
 export const FULFILLMENT_PATH = '/api/v1/webhooks/wms/fulfillment';
 
+const SIGNATURE_HEADER_LOWER = WMS_SIGNATURE_HEADER.toLowerCase();
+
 /**
- * The inbound shipment notification handler.
+ * The inbound shipment notification route.
  *
  * @param ctx - The service.
  */
-export function fulfillmentHandlers(ctx: ServiceContext) {
+export function fulfillmentRoutes(ctx: ServiceContext): Route[] {
   return [
-    http.post(
-      `${ctx.hostUrl}${FULFILLMENT_PATH}`,
-      guarded(async ({ request }) => {
+    {
+      method: 'POST',
+      path: FULFILLMENT_PATH,
+      handle(request) {
         if (ctx.signingSecret === null) {
           return fail(403, 'No signing secret is configured, so this endpoint accepts no request');
         }
         // The bytes exactly as received: verifying a re-serialized body would be wrong.
-        const raw = new Uint8Array(await request.arrayBuffer());
+        const raw = request.body;
         try {
-          verifyWmsSignature(raw, request.headers.get(WMS_SIGNATURE_HEADER), ctx.signingSecret, {
+          verifyWmsSignature(raw, request.header(SIGNATURE_HEADER_LOWER), ctx.signingSecret, {
             now: ctx.clock.nowMs() / 1000,
           });
         } catch (error) {
@@ -57,7 +60,7 @@ export function fulfillmentHandlers(ctx: ServiceContext) {
           default:
             return json({ status: outcome.kind, order_id: outcome.orderId });
         }
-      }),
-    ),
+      },
+    },
   ];
 }

@@ -1,19 +1,45 @@
-// Response helpers shared by the handlers: every non-2xx answer is JSON `{"detail": ...}`,
-// and no exception escapes a handler as a bare 500.
-import { HttpResponse, type HttpResponseResolver } from 'msw';
+// The transport-neutral request and response every route of the service handles, and the
+// response helpers: every non-2xx answer is JSON `{"detail": ...}`. Neither msw nor node:http
+// appears here; mock/handlers/index.ts and mock/server.ts adapt them to these shapes.
 import type * as z from 'zod/mini';
 import type { ValidationIssue } from '../../src/schemas/index.js';
 import { toValidationIssues } from '../validation.js';
+
+/** One request, as much of it as a route reads. */
+export interface RouteRequest {
+  /** Upper-case method. */
+  readonly method: string;
+  /** The full URL, on the service's host URL. */
+  readonly url: URL;
+  /**
+   * A header's value (repeated headers joined with `, `), or null.
+   *
+   * @param name - Lower-case header name.
+   */
+  header(name: string): string | null;
+  /** The body bytes exactly as received; empty for GET and HEAD. */
+  readonly body: Uint8Array;
+  /** The address the request came from (socket address, or the in-process `clientIp`). */
+  readonly clientIp: string;
+}
+
+/** One answer. The body is always JSON text. */
+export interface RouteResponse {
+  readonly status: number;
+  /** Extra headers, lower-case names (Content-Type and Content-Length are the adapter's). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body: string;
+}
 
 /**
  * A JSON response.
  *
  * @param body - Serialized with JSON.stringify.
  * @param status - Default 200.
- * @param headers - Extra headers.
+ * @param headers - Extra headers, lower-case names.
  */
-export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
-  return HttpResponse.json(body as never, { status, headers: headers ?? {} });
+export function json(body: unknown, status = 200, headers?: Record<string, string>): RouteResponse {
+  return { status, headers, body: JSON.stringify(body) };
 }
 
 /**
@@ -22,14 +48,8 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
  * @param text - The JSON body.
  * @param status - Default 200.
  */
-export function jsonText(text: string, status = 200): Response {
-  return new HttpResponse(text, {
-    status,
-    headers: {
-      'Content-Type': 'application/json',
-      'Content-Length': String(Buffer.byteLength(text)),
-    },
-  });
+export function jsonText(text: string, status = 200): RouteResponse {
+  return { status, body: text };
 }
 
 /**
@@ -37,9 +57,13 @@ export function jsonText(text: string, status = 200): Response {
  *
  * @param status - The HTTP status.
  * @param detail - What went wrong, for a person.
- * @param headers - Extra headers (for example `Retry-After`).
+ * @param headers - Extra headers, lower-case names (for example `retry-after`).
  */
-export function fail(status: number, detail: string, headers?: Record<string, string>): Response {
+export function fail(
+  status: number,
+  detail: string,
+  headers?: Record<string, string>,
+): RouteResponse {
   return json({ detail }, status, headers);
 }
 
@@ -48,8 +72,20 @@ export function fail(status: number, detail: string, headers?: Record<string, st
  *
  * @param issues - The `detail` entries.
  */
-export function unprocessable(issues: ValidationIssue[]): Response {
+export function unprocessable(issues: ValidationIssue[]): RouteResponse {
   return json({ detail: issues }, 422);
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * The body as text, decoded as fetch's `Request.text()` does (UTF-8, a BOM dropped, invalid
+ * bytes replaced).
+ *
+ * @param request - The request.
+ */
+export function bodyText(request: RouteRequest): string {
+  return utf8.decode(request.body);
 }
 
 /**
@@ -59,7 +95,7 @@ export function unprocessable(issues: ValidationIssue[]): Response {
  */
 export function parseJsonBody(
   text: string,
-): { ok: true; value: unknown } | { ok: false; response: Response } {
+): { ok: true; value: unknown } | { ok: false; response: RouteResponse } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
@@ -85,39 +121,8 @@ export function parseJsonBody(
 export function parseWith<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
-): { ok: true; value: z.infer<S> } | { ok: false; response: Response } {
+): { ok: true; value: z.infer<S> } | { ok: false; response: RouteResponse } {
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, response: unprocessable(toValidationIssues(result.error.issues, 'body')) };
-}
-
-/** What msw passes a resolver: the request, its path params, cookies. */
-export type ResolverInfo = Parameters<HttpResponseResolver>[0];
-
-/**
- * Wraps a resolver so an unexpected exception becomes a JSON 500, never an HTML page or a
- * dropped connection.
- *
- * @param resolver - The handler's resolver.
- */
-export function guarded(
-  resolver: (info: ResolverInfo) => Promise<Response> | Response,
-): HttpResponseResolver {
-  return async (info) => {
-    try {
-      return await resolver(info);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return fail(500, `Internal error in the mock service: ${reason}`);
-    }
-  };
-}
-
-/**
- * A path parameter as one string (msw gives arrays for repeated wildcards).
- *
- * @param value - `params.name`.
- */
-export function param(value: string | readonly string[] | undefined): string {
-  return typeof value === 'string' ? value : (value?.[0] ?? '');
 }

@@ -1,6 +1,5 @@
 // GET {base_url}/orders in both paging modes, the order detail and its items
 // (specification 4.2 to 4.4). The paging rules themselves live in the store's indexes.
-import { http } from 'msw';
 import {
   OrderCursorParamsSchema,
   OrderListParamsSchema,
@@ -9,8 +8,16 @@ import {
 import type { OrderStore } from '../order-store.js';
 import { coerceQuery, toValidationIssues } from '../validation.js';
 import { authorize } from './auth.js';
-import type { ServiceContext } from './context.js';
-import { fail, guarded, json, jsonText, param, unprocessable } from './http.js';
+import { BASE_PATH, type ServiceContext } from './context.js';
+import {
+  fail,
+  json,
+  jsonText,
+  type RouteRequest,
+  type RouteResponse,
+  unprocessable,
+} from './http.js';
+import type { Route } from './router.js';
 
 /** Default `limit` of GET /orders (not shown by the specification). */
 export const DEFAULT_ORDER_LIMIT = 50;
@@ -26,8 +33,8 @@ export const SHIPPING_FIELDS = [
 const QUERY_NAMES = ['status', 'platform', 'limit', 'offset', 'since', 'since_id'];
 const INTEGER_NAMES = ['limit', 'offset'];
 
-function listOrders(ctx: ServiceContext, request: Request): Response {
-  const params = new URL(request.url).searchParams;
+function listOrders(ctx: ServiceContext, request: RouteRequest): RouteResponse {
+  const params = request.url.searchParams;
   const query = coerceQuery(params, QUERY_NAMES, INTEGER_NAMES);
   // Either cursor parameter selects cursor mode; the schema then demands the other one.
   const cursorMode = params.has('since') || params.has('since_id');
@@ -68,50 +75,53 @@ function listJson(store: OrderStore, rows: readonly number[]): string {
   return `[${texts.join(',')}]`;
 }
 
-function findOrder(store: OrderStore, id: string): number | Response {
+function findOrder(store: OrderStore, id: string): number | RouteResponse {
   const row = store.rowOf(id);
   return row === undefined ? fail(404, `Order ${id} not found`) : row;
 }
 
 /**
- * The order handlers.
+ * The order routes.
  *
  * @param ctx - The service.
  */
-export function orderHandlers(ctx: ServiceContext) {
+export function orderRoutes(ctx: ServiceContext): Route[] {
   return [
-    http.get(
-      `${ctx.baseUrl}/orders`,
-      guarded(({ request }) => {
+    {
+      method: 'GET',
+      path: `${BASE_PATH}/orders`,
+      handle(request) {
         const auth = authorize(ctx, request, 'orders:read');
         return auth.ok ? listOrders(ctx, request) : auth.response;
-      }),
-    ),
-    http.get(
-      `${ctx.baseUrl}/orders/:order_id`,
-      guarded(({ request, params }) => {
+      },
+    },
+    {
+      method: 'GET',
+      path: `${BASE_PATH}/orders/:order_id`,
+      handle(request, params) {
         const auth = authorize(ctx, request, 'orders:read');
         if (!auth.ok) return auth.response;
         const store = ctx.state.orders;
-        const row = findOrder(store, param(params.order_id));
-        if (row instanceof Response) return row;
+        const row = findOrder(store, params.order_id ?? '');
+        if (typeof row !== 'number') return row;
         const { items: _items, ...detail } = store.read(row);
         if (!auth.key.scopes.includes('shipping:read')) {
           for (const field of SHIPPING_FIELDS) delete detail[field];
         }
         return json(detail);
-      }),
-    ),
-    http.get(
-      `${ctx.baseUrl}/orders/:order_id/items`,
-      guarded(({ request, params }) => {
+      },
+    },
+    {
+      method: 'GET',
+      path: `${BASE_PATH}/orders/:order_id/items`,
+      handle(request, params) {
         const auth = authorize(ctx, request, 'orders:read');
         if (!auth.ok) return auth.response;
         const store = ctx.state.orders;
-        const row = findOrder(store, param(params.order_id));
-        if (row instanceof Response) return row;
+        const row = findOrder(store, params.order_id ?? '');
+        if (typeof row !== 'number') return row;
         return json({ items: store.read(row).items });
-      }),
-    ),
+      },
+    },
   ];
 }

@@ -1,28 +1,29 @@
 // GET {base_url}/products (specification 4.1): the 2.2 envelope, paged by `page`/`page_size`.
-import { http } from 'msw';
 import { MAX_PAGE_SIZE, ProductListParamsSchema } from '../../src/schemas/index.js';
 import { coerceQuery, toValidationIssues } from '../validation.js';
 import { authorize } from './auth.js';
-import type { ServiceContext } from './context.js';
-import { guarded, json, unprocessable } from './http.js';
+import { BASE_PATH, type ServiceContext } from './context.js';
+import { json, unprocessable } from './http.js';
+import type { Route } from './router.js';
 
 /** Default `page_size` of GET /products (not shown by the specification). */
 export const DEFAULT_PRODUCT_PAGE_SIZE = 50;
 
 /**
- * The product handlers.
+ * The product routes.
  *
  * @param ctx - The service.
  */
-export function productHandlers(ctx: ServiceContext) {
+export function productRoutes(ctx: ServiceContext): Route[] {
   return [
-    http.get(
-      `${ctx.baseUrl}/products`,
-      guarded(({ request }) => {
+    {
+      method: 'GET',
+      path: `${BASE_PATH}/products`,
+      handle(request) {
         const auth = authorize(ctx, request, 'products:read');
         if (!auth.ok) return auth.response;
         const query = coerceQuery(
-          new URL(request.url).searchParams,
+          request.url.searchParams,
           ['page', 'page_size'],
           ['page', 'page_size'],
         );
@@ -45,7 +46,7 @@ export function productHandlers(ctx: ServiceContext) {
           page_size: pageSize,
           total: all.length,
         });
-      }),
-    ),
+      },
+    },
   ];
 }

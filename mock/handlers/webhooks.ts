@@ -1,28 +1,29 @@
 // POST {base_url}/webhooks (specification 4.5): stores a subscription and returns it.
-import { http } from 'msw';
 import { WebhookSubscriptionCreateSchema } from '../../src/schemas/index.js';
 import { authorize } from './auth.js';
-import type { ServiceContext } from './context.js';
-import { guarded, json, parseJsonBody, parseWith } from './http.js';
+import { BASE_PATH, type ServiceContext } from './context.js';
+import { bodyText, json, parseJsonBody, parseWith } from './http.js';
+import type { Route } from './router.js';
 
 /**
- * The webhook subscription handlers.
+ * The webhook subscription routes.
  *
  * @param ctx - The service.
  */
-export function webhookHandlers(ctx: ServiceContext) {
+export function webhookRoutes(ctx: ServiceContext): Route[] {
   return [
-    http.post(
-      `${ctx.baseUrl}/webhooks`,
-      guarded(async ({ request }) => {
+    {
+      method: 'POST',
+      path: `${BASE_PATH}/webhooks`,
+      handle(request) {
         const auth = authorize(ctx, request, 'webhooks:manage');
         if (!auth.ok) return auth.response;
-        const body = parseJsonBody(await request.text());
+        const body = parseJsonBody(bodyText(request));
         if (!body.ok) return body.response;
         const parsed = parseWith(WebhookSubscriptionCreateSchema, body.value);
         if (!parsed.ok) return parsed.response;
         return json(ctx.deliveries.subscribe(parsed.value.url, parsed.value.events), 201);
-      }),
-    ),
+      },
+    },
   ];
 }

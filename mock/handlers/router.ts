@@ -1,0 +1,149 @@
+// The service as one table of routes and the dispatch over it: which route answers a request,
+// and the JSON 400 (malformed path), 405 (known path, other method), 404 and 500 answers.
+// Both transports call dispatch: the msw handler (./index.ts) and node:http (../server.ts).
+import { fail, type RouteRequest, type RouteResponse } from './http.js';
+
+/** A route's path parameters, percent-decoded. */
+export type RouteParams = Readonly<Record<string, string>>;
+
+/** One endpoint: a method, a path under the host URL, and what it answers. */
+export interface Route {
+  /** Upper-case method. */
+  readonly method: string;
+  /** Path under the host URL; `:name` matches one non-empty segment. */
+  readonly path: string;
+  /** The answer; a thrown error becomes a JSON 500. */
+  readonly handle: (
+    request: RouteRequest,
+    params: RouteParams,
+  ) => RouteResponse | Promise<RouteResponse>;
+}
+
+interface CompiledPath {
+  // Lower-case literal, or the parameter's name after ':'.
+  readonly segments: readonly string[];
+  readonly routes: Map<string, Route>;
+  readonly allow: string;
+}
+
+/**
+ * Matches requests to routes the way msw's path matching did when each route was its own
+ * handler: literals compared case-insensitively, one optional trailing slash, parameters
+ * percent-decoded.
+ */
+export class Router {
+  private readonly origin: string;
+  private readonly prefix: string;
+  private readonly paths: CompiledPath[] = [];
+
+  /**
+   * @param hostUrl - The origin (and optional path prefix) the routes live under, without a
+   *   trailing slash.
+   * @param routes - The routes; the first path declared for a method wins.
+   */
+  constructor(hostUrl: string, routes: readonly Route[]) {
+    const host = new URL(hostUrl);
+    this.origin = host.origin;
+    this.prefix = host.pathname.replace(/\/+$/, '').toLowerCase();
+    const byPath = new Map<string, CompiledPath>();
+    for (const route of routes) {
+      const key = route.path.toLowerCase();
+      let compiled = byPath.get(key);
+      if (!compiled) {
+        compiled = {
+          segments: route.path
+            .split('/')
+            .map((segment) => (segment.startsWith(':') ? segment : segment.toLowerCase())),
+          routes: new Map(),
+          allow: '',
+        };
+        byPath.set(key, compiled);
+        this.paths.push(compiled);
+      }
+      if (!compiled.routes.has(route.method)) compiled.routes.set(route.method, route);
+    }
+    for (const compiled of this.paths) {
+      (compiled as { allow: string }).allow = [...compiled.routes.keys()].join(', ');
+    }
+  }
+
+  /**
+   * Whether a URL is on the service's host URL (every such request gets an answer).
+   *
+   * @param url - The request URL.
+   */
+  owns(url: URL): boolean {
+    if (url.origin !== this.origin) return false;
+    const { pathname } = url;
+    return (
+      pathname.length > this.prefix.length &&
+      pathname.charCodeAt(this.prefix.length) === 47 && // '/'
+      pathname.slice(0, this.prefix.length).toLowerCase() === this.prefix
+    );
+  }
+
+  /**
+   * Answers one request on the host URL ({@link Router.owns}).
+   *
+   * @param request - The request.
+   */
+  dispatch(request: RouteRequest): RouteResponse | Promise<RouteResponse> {
+    let path = request.url.pathname;
+    try {
+      decodeURIComponent(path);
+    } catch {
+      return fail(400, 'Malformed percent-encoding in the request path');
+    }
+    path = path.slice(this.prefix.length);
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const segments = path.split('/');
+    let allow: string | undefined;
+    for (const compiled of this.paths) {
+      const params = match(compiled.segments, segments);
+      if (!params) continue;
+      const route = compiled.routes.get(request.method);
+      if (route) return run(route, request, params);
+      allow ??= compiled.allow;
+    }
+    if (allow !== undefined) return fail(405, 'Method Not Allowed', { allow });
+    return fail(404, 'Not Found');
+  }
+}
+
+const NO_PARAMS: RouteParams = Object.freeze({});
+
+function match(pattern: readonly string[], segments: readonly string[]): RouteParams | undefined {
+  if (pattern.length !== segments.length) return undefined;
+  let params: Record<string, string> | undefined;
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i] as string;
+    const actual = segments[i] as string;
+    if (expected.startsWith(':')) {
+      if (actual === '') return undefined;
+      params ??= {};
+      params[expected.slice(1)] = decodeURIComponent(actual);
+    } else if (expected !== actual && expected !== actual.toLowerCase()) {
+      return undefined;
+    }
+  }
+  return params ?? NO_PARAMS;
+}
+
+function internalError(error: unknown): RouteResponse {
+  const reason = error instanceof Error ? error.message : String(error);
+  return fail(500, `Internal error in the mock service: ${reason}`);
+}
+
+// No exception escapes a route as a dropped connection or an HTML page.
+function run(
+  route: Route,
+  request: RouteRequest,
+  params: RouteParams,
+): RouteResponse | Promise<RouteResponse> {
+  try {
+    const answer = route.handle(request, params);
+    return answer instanceof Promise ? answer.catch(internalError) : answer;
+  } catch (error) {
+    return internalError(error);
+  }
+}
