@@ -39,7 +39,10 @@ export interface ClientConfig {
   apiKey: string;
   /** The secret that signs inbound shipment notifications; needed by `fulfillment` only. */
   signingSecret?: string | undefined;
-  /** Milliseconds to wait for each attempt's response, or `false` for no limit. Default 30 000. */
+  /**
+   * Milliseconds to wait for each attempt's response headers, and again for its body, or
+   * `false` for no limit. Default 30 000.
+   */
   timeout?: number | false | undefined;
   /**
    * ky's retry option: a number of retries, or an options object merged over

@@ -116,6 +116,40 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+// ky's timeout ends when the headers arrive: a body that stalls after them would hang the
+// call, and a pull with it, forever. The body gets the same allowance again, and the stream
+// is cancelled when it runs out so the connection is not held.
+async function readText(
+  response: Response,
+  timeout: number | false,
+  expired: () => Error,
+): Promise<string> {
+  if (timeout === false || response.body === null) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let expire = () => {};
+  const deadline = new Promise<undefined>((resolve) => {
+    expire = () => resolve(undefined);
+  });
+  const timer = setTimeout(expire, timeout);
+  try {
+    for (;;) {
+      const chunk = await Promise.race([reader.read(), deadline]);
+      if (chunk === undefined) {
+        reader.cancel().catch(() => {});
+        throw expired();
+      }
+      if (chunk.done) break;
+      parts.push(decoder.decode(chunk.value, { stream: true }));
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
 /**
  * Builds the transport for a configuration. The API key and the signing secret live only
  * in the closures below, so no object a caller can inspect or log holds them.
@@ -188,7 +222,11 @@ export function createTransport(config: NormalizedConfig): Transport {
     const status = response.status;
     let text: string;
     try {
-      text = await response.text();
+      text = await readText(
+        response,
+        config.timeout,
+        () => new TimeoutError(spec.method, spec.path, config.timeout || 0),
+      );
     } catch (error) {
       throw await toSdkError(error, spec);
     }
