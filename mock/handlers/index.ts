@@ -32,11 +32,12 @@ const EMPTY = new Uint8Array(0);
  * The headers every answer carries: all bodies are JSON.
  *
  * @param response - The route's answer.
+ * @param length - The body's length in bytes.
  */
-export function responseHeaders(response: RouteResponse): Record<string, string> {
+export function responseHeaders(response: RouteResponse, length: number): Record<string, string> {
   return {
     'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(response.body)),
+    'content-length': String(length),
     ...response.headers,
   };
 }
@@ -67,7 +68,7 @@ export function createHandlers(router: Router, clientIp: string): RequestHandler
         });
         return new HttpResponse(response.body, {
           status: response.status,
-          headers: responseHeaders(response),
+          headers: responseHeaders(response, Buffer.byteLength(response.body)),
         });
       },
     ),
