@@ -249,7 +249,8 @@ function toRequest(hostUrl: string, fuzz: FuzzRequest): Request {
   const hasBody = method !== 'GET' && fuzz.body !== undefined;
   const signature = signatureFor(fuzz.signature, fuzz.body ?? '', fuzz.garbage);
   if (signature !== undefined) headers.set('X-WMS-Signature', signature);
-  return new Request(url, { method, headers, body: hasBody ? fuzz.body : undefined });
+  const body = hasBody ? (fuzz.body as BodyInit) : undefined;
+  return new Request(url, { method, headers, body });
 }
 
 function newMock(): MockService {
