@@ -1,7 +1,8 @@
 // Async iterators over cursor pages of orders and over the orders in them. Each holds
 // only its cursor and the current page; a page is fetched only when next() asks for it.
-// Async generators give the rest for free: next() calls queue behind each other (no page
-// is fetched twice) and return() (a `break`) ends the walk.
+// Both queue overlapping next() calls (no page is fetched twice) and end on return() (a
+// `break`): the page iterator is an async generator, the order iterator is hand-written so
+// that an order of the page in hand costs no generator suspension.
 import { ApiError } from './errors/api-error.js';
 import { ConnectionError } from './errors/connection-error.js';
 import { ResponseValidationError } from './errors/response-validation-error.js';
@@ -138,7 +139,13 @@ export class OrderPageIterator implements AsyncIterableIterator<OrderCursorPage>
  */
 export class OrderIterator implements AsyncIterableIterator<Order> {
   #checkpoint: OrderCursor;
-  readonly #orders: AsyncGenerator<Order, undefined, undefined>;
+  readonly #pages: OrderPageIterator;
+  #items: readonly Order[] = [];
+  #index = 0;
+  #done = false;
+  // The last result handed out that waits on a page fetch. While it is unsettled, every
+  // next() queues behind it: one fetch at a time, orders handed out in call order.
+  #tail: Promise<IteratorResult<Order, undefined>> | undefined;
 
   /**
    * Made by {@link OrdersClient.iterate}; not meant to be constructed directly.
@@ -148,7 +155,7 @@ export class OrderIterator implements AsyncIterableIterator<Order> {
    */
   constructor(pages: OrderPageIterator) {
     this.#checkpoint = pages.cursor;
-    this.#orders = this.#walk(pages);
+    this.#pages = pages;
   }
 
   /**
@@ -160,28 +167,60 @@ export class OrderIterator implements AsyncIterableIterator<Order> {
     return { ...this.#checkpoint };
   }
 
-  async *#walk(pages: OrderPageIterator): AsyncGenerator<Order, undefined, undefined> {
-    for await (const page of pages) {
-      const last = page.items.length - 1;
-      for (let index = 0; index <= last; index++) {
-        const order = page.items[index] as Order;
-        this.#checkpoint =
-          index === last ? pages.cursor : { since: order.updated_at, since_id: order.id };
-        yield order;
-      }
-      if (last < 0) this.#checkpoint = pages.cursor;
-    }
-    return undefined;
-  }
-
   /** Returns the next order, fetching the next page only when the current one is used up. */
   next(): Promise<IteratorResult<Order, undefined>> {
-    return this.#orders.next();
+    // Hand-written rather than an async generator: an order of a page already in hand comes
+    // back at once, without a generator's suspensions per order.
+    if (!this.#tail && (this.#index < this.#items.length || this.#done)) {
+      return Promise.resolve(this.#step() as IteratorResult<Order, undefined>);
+    }
+    const run = () => this.#step();
+    const result = this.#tail ? this.#tail.then(run, run) : this.#fetch();
+    this.#tail = result;
+    const settle = () => {
+      if (this.#tail === result) this.#tail = undefined;
+    };
+    result.then(settle, settle);
+    return result;
+  }
+
+  // The next order of the page in hand, the end, or the fetch of the next page.
+  #step(): IteratorResult<Order, undefined> | Promise<IteratorResult<Order, undefined>> {
+    if (this.#done) return { done: true, value: undefined };
+    if (this.#index >= this.#items.length) return this.#fetch();
+    const order = this.#items[this.#index++] as Order;
+    this.#checkpoint =
+      this.#index === this.#items.length
+        ? this.#pages.cursor
+        : { since: order.updated_at, since_id: order.id };
+    return { done: false, value: order };
+  }
+
+  async #fetch(): Promise<IteratorResult<Order, undefined>> {
+    let page: IteratorResult<OrderCursorPage, undefined>;
+    try {
+      page = await this.#pages.next();
+    } catch (error) {
+      this.#done = true;
+      throw error;
+    }
+    if (this.#done) return { done: true, value: undefined };
+    if (page.done) {
+      this.#done = true;
+      return page;
+    }
+    this.#items = page.value.items;
+    this.#index = 0;
+    // An empty page still moves the checkpoint; a page with orders moves it order by order.
+    if (this.#items.length === 0) this.#checkpoint = this.#pages.cursor;
+    return this.#step();
   }
 
   /** Stops the iteration; no further page is fetched. `break` calls it. */
   async return(): Promise<IteratorResult<Order, undefined>> {
-    await this.#orders.return(undefined);
+    this.#done = true;
+    this.#items = [];
+    await this.#pages.return();
     return { done: true, value: undefined };
   }
 

@@ -186,6 +186,39 @@ describe('orders.iterate', () => {
     expect(new Set(sent).size).toBe(3);
   });
 
+  it('hands out orders in call order when next() calls overlap a page boundary', async () => {
+    const { service, client } = setup(cursorService(7));
+    const orders = client.orders.iterate({ limit: 2 });
+    await orders.next();
+    // The second call takes the page's last order, the third waits for the next page, and
+    // the fourth, made while it waits, must queue behind it rather than overtake it.
+    const pending = [orders.next(), orders.next(), orders.next()];
+    const later = await Promise.all([...pending, orders.next(), orders.next()]);
+    expect(later.map((result) => result.value?.id)).toEqual(
+      [1, 2, 3, 4, 5].map((index) => order(index).id),
+    );
+    expect(service.requests).toHaveLength(3);
+  });
+
+  it('ends after return() even with a page in flight, and fetches no more', async () => {
+    const { service, client } = setup(cursorService(10));
+    const orders = client.orders.iterate({ limit: 3 });
+    const first = orders.next();
+    await orders.return();
+    expect(await first).toEqual({ done: true, value: undefined });
+    expect(await orders.next()).toEqual({ done: true, value: undefined });
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('is done after an error, as a generator would be', async () => {
+    const { client } = setup(() => json({ detail: 'down' }, 503), { ...FAST_RETRY, limit: 0 });
+    const orders = client.orders.iterate();
+    const [failed, after] = await Promise.allSettled([orders.next(), orders.next()]);
+    expect(failed.status).toBe('rejected');
+    expect(after).toEqual({ status: 'fulfilled', value: { done: true, value: undefined } });
+    expect(await orders.next()).toEqual({ done: true, value: undefined });
+  });
+
   it('keeps a checkpoint that covers every order yielded so far', async () => {
     const { client } = setup(cursorService(5));
     const orders = client.orders.iterate({ limit: 2 });
