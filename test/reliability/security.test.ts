@@ -1,0 +1,396 @@
+// Security: the API key leaves the SDK only in the X-API-Key header (never in a URL, another
+// header, a body, an error, a log line or an inspected client); signatures and keys are
+// compared with crypto.timingSafeEqual; the inbound endpoint refuses replays outside the
+// window in both directions, and everything when no secret is configured.
+import { createServer, request as httpRequest } from 'node:http';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  createMockService,
+  FULFILLMENT_PATH,
+  MOCK_API_KEY,
+  type MockService,
+  SCOPES,
+} from '../../mock/index.js';
+import {
+  type Client,
+  type ClientConfig,
+  createClient,
+  OrderFulfillmentError,
+  verifyWmsSignature,
+} from '../../src/index.js';
+import { signWmsPayload } from '../../src/signature.js';
+import { fakeFetch, hangingFetch } from '../fake-fetch.js';
+import { NOW, NOW_SECONDS, notification, snapshot } from '../mock/inbound-support.js';
+import { send } from '../mock/support.js';
+import { handlerFetch } from './support.js';
+
+const API_KEY = 'sk_live_9f8e7d6c5b4a3210_secret';
+const SECRET = 'whsec_5e1f2a3b4c5d6e7f_secret';
+const SECRETS = [API_KEY, SECRET];
+
+/** A mock that knows the two secrets; its clock frozen at NOW unless the SDK signs (real time). */
+function newMock(options: { signingSecret?: string | null } = {}, frozen = true): MockService {
+  const mock = createMockService({
+    orders: 30,
+    apiKeys: [{ key: API_KEY, scopes: [...SCOPES] }],
+    signingSecret: SECRET,
+    ...options,
+  });
+  if (frozen) mock.clock.set(NOW);
+  return mock;
+}
+
+/** Fails with the place a secret showed up. */
+function expectNoSecret(where: string, text: string) {
+  for (const secret of SECRETS) {
+    expect(text.includes(secret), `${where} contains a secret: ${text.slice(0, 200)}`).toBe(false);
+  }
+}
+
+/** Every SDK call once, plus failures of each kind, collecting the errors thrown. */
+async function exercise(client: Client, mock: MockService): Promise<unknown[]> {
+  await client.products.list({ page: 1, page_size: 5 });
+  await client.orders.list({ limit: 5 });
+  for await (const _order of client.orders.iterate({ limit: 10 })) {
+  }
+  await client.orders.get('3');
+  await client.orders.items('3');
+  await client.webhooks.create({ url: 'https://example.test/hooks', events: ['order.created'] });
+  const target = mock.orders.all()[4];
+  await client.fulfillment.notifyShipped({ inbound_order_id: target?.id as string });
+  const errors: unknown[] = [];
+  const attempts: Array<() => Promise<unknown>> = [
+    () => client.orders.get('missing'),
+    () => client.orders.list({ limit: 999 }),
+    () => client.fulfillment.notifyShipped({ inbound_order_id: 'missing' }),
+    () => client.orders.pages({ since: 'yesterday', since_id: '1' }).next(),
+  ];
+  for (const attempt of attempts) {
+    // Some throw before any promise (bad parameters are checked at the call).
+    await Promise.resolve()
+      .then(attempt)
+      .then(
+        () => errors.push(new Error('expected a failure')),
+        (error: unknown) => errors.push(error),
+      );
+  }
+  return errors;
+}
+
+describe('the API key stays in the X-API-Key header', () => {
+  it('appears in no URL, other header or body of any request (injected fetch)', async () => {
+    const mock = newMock({}, false);
+    const real = handlerFetch(mock);
+    const { fetch, requests } = fakeFetch((recorded) =>
+      real(
+        new Request(recorded.url, {
+          method: recorded.method,
+          headers: recorded.headers,
+          body: recorded.method === 'GET' ? undefined : recorded.body,
+        }),
+      ),
+    );
+    const logs: string[] = [];
+    const log = (...values: unknown[]) => void logs.push(inspect(values, { depth: 6 }));
+    const client = createClient({
+      hostUrl: mock.hostUrl,
+      apiKey: API_KEY,
+      signingSecret: SECRET,
+      fetch,
+      retry: 0,
+      hooks: {
+        beforeRequest: [(request, options) => log(request, options, [...request.headers])],
+        afterResponse: [(request, options, response) => log(request, options, response)],
+        beforeError: [
+          (error) => {
+            log(error, error.request, [...error.request.headers], error.options);
+            return error;
+          },
+        ],
+      },
+    });
+    const errors = await exercise(client, mock);
+    expect(errors.every((error) => error instanceof OrderFulfillmentError)).toBe(true);
+
+    expect(requests.length).toBeGreaterThan(8);
+    for (const request of requests) {
+      const where = `${request.method} ${request.url.pathname}`;
+      expectNoSecret(`${where} URL`, decodeURIComponent(request.url.href));
+      expectNoSecret(`${where} body`, request.body);
+      for (const [name, value] of request.headers) {
+        if (name !== 'x-api-key') expectNoSecret(`${where} header ${name}`, value);
+      }
+      const inbound = request.url.pathname === FULFILLMENT_PATH;
+      // The inbound endpoint is signed, not keyed: it gets no key at all.
+      expect(request.headers.get('x-api-key'), where).toBe(inbound ? null : API_KEY);
+    }
+    expect(logs.length).toBeGreaterThan(8);
+    for (const line of logs) expectNoSecret('a hook log', line);
+  });
+
+  it('appears only in the X-API-Key header on the wire (real HTTP capture)', async () => {
+    const mock = newMock({}, false);
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    const captured: Array<{ url: string; rawHeaders: string[]; body: string }> = [];
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        captured.push({ url: req.url ?? '', rawHeaders: req.rawHeaders, body: body.toString() });
+        const upstream = httpRequest(
+          `${running.hostUrl}${req.url}`,
+          { method: req.method, headers: req.headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        upstream.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    onTestFinished(
+      () =>
+        new Promise<void>((resolve) => {
+          proxy.close(() => resolve());
+          proxy.closeAllConnections();
+        }),
+    );
+    const client = createClient({
+      hostUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      apiKey: API_KEY,
+      signingSecret: SECRET,
+      retry: 0,
+    });
+    await exercise(client, mock);
+    expect(captured.length).toBeGreaterThan(8);
+    for (const request of captured) {
+      expectNoSecret(`${request.url} URL`, decodeURIComponent(request.url));
+      expectNoSecret(`${request.url} body`, request.body);
+      const keyHeaders = [];
+      for (let i = 0; i < request.rawHeaders.length; i += 2) {
+        const name = request.rawHeaders[i] as string;
+        const value = request.rawHeaders[i + 1] as string;
+        if (name.toLowerCase() === 'x-api-key') keyHeaders.push(value);
+        else expectNoSecret(`${request.url} header ${name}`, value);
+      }
+      expect(keyHeaders).toEqual(request.url.startsWith(FULFILLMENT_PATH) ? [] : [API_KEY]);
+    }
+  });
+
+  it('is in no error, message, stack, JSON or inspection of errors and clients', async () => {
+    const mock = newMock({}, false);
+    const config: ClientConfig = {
+      hostUrl: mock.hostUrl,
+      apiKey: API_KEY,
+      signingSecret: SECRET,
+      fetch: handlerFetch(mock),
+      retry: 0,
+    };
+    const client = createClient(config);
+    const errors = await exercise(client, mock);
+    // A wrong key (401), an unreachable host, a timeout, a body that is not JSON, bad config.
+    const others: Array<[ClientConfig, (c: Client) => Promise<unknown>]> = [
+      [
+        { ...config, apiKey: `${API_KEY}_revoked`, fetch: handlerFetch(mock) },
+        (c) => c.orders.list(),
+      ],
+      [
+        { ...config, fetch: () => Promise.reject(new TypeError('fetch failed')) },
+        (c) => c.orders.list(),
+      ],
+      [{ ...config, fetch: hangingFetch, timeout: 20 }, (c) => c.orders.get('1')],
+      [
+        { ...config, fetch: async () => new Response('<html>', { status: 200 }) },
+        (c) => c.products.list(),
+      ],
+      [
+        { ...config, fetch: async () => new Response('nope', { status: 503 }) },
+        (c) => c.orders.list(),
+      ],
+    ];
+    for (const [other, call] of others) {
+      await call(createClient(other)).then(
+        () => errors.push(new Error('expected a failure')),
+        (error: unknown) => errors.push(error),
+      );
+    }
+    for (const bad of [` ${API_KEY}`, `${API_KEY}\n`, `${API_KEY} x`]) {
+      try {
+        createClient({ hostUrl: mock.hostUrl, apiKey: bad });
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    try {
+      createClient({ hostUrl: `https://user:${API_KEY}@example.test`, apiKey: API_KEY });
+    } catch (error) {
+      errors.push(error);
+    }
+    expect(errors).toHaveLength(4 + 5 + 3 + 1);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(OrderFulfillmentError);
+      const name = (error as Error).name;
+      expectNoSecret(`${name} toString`, String(error));
+      expectNoSecret(`${name} stack`, (error as Error).stack ?? '');
+      expectNoSecret(`${name} JSON`, JSON.stringify(error));
+      expectNoSecret(`${name} inspect`, inspect(error, { depth: 10, showHidden: true }));
+    }
+    for (const shown of [
+      inspect(client, { depth: 10, showHidden: true }),
+      JSON.stringify(client),
+      String(client.orders),
+      inspect(client.orders.iterate(), { depth: 10, showHidden: true }),
+    ]) {
+      expectNoSecret('the client', shown);
+    }
+  });
+});
+
+describe('constant-time comparison', () => {
+  // The CommonJS face of node:crypto, whose properties the SDK and the mock look up.
+  const crypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    syncBuiltinESMExports();
+  });
+
+  it('compares a right and a wrong signature of the same length with timingSafeEqual', () => {
+    const spy = vi.spyOn(crypto, 'timingSafeEqual');
+    const body = '{"olay":"order.fulfilled"}';
+    const header = signWmsPayload(body, SECRET, NOW_SECONDS);
+    expect(verifyWmsSignature(body, header, SECRET, { now: NOW_SECONDS })).toEqual({
+      timestamp: NOW_SECONDS,
+    });
+    expect(spy).toHaveBeenCalledTimes(1);
+    const wrong = header.replace(/v1=(.)/, (_, c: string) => `v1=${c === 'a' ? 'b' : 'a'}`);
+    expect(wrong).toHaveLength(header.length);
+    expect(() => verifyWmsSignature(body, wrong, SECRET, { now: NOW_SECONDS })).toThrow(
+      /No v1 signature matches/,
+    );
+    expect(spy).toHaveBeenCalledTimes(2);
+    for (const [a, b] of spy.mock.calls) {
+      expect((a as Uint8Array).length).toBe(32);
+      expect((b as Uint8Array).length).toBe(32);
+    }
+  });
+
+  it('checks every v1 value, not only up to the first match', () => {
+    const spy = vi.spyOn(crypto, 'timingSafeEqual');
+    const body = '{}';
+    const right = signWmsPayload(body, SECRET, NOW_SECONDS);
+    const header = `${right},v1=${'0'.repeat(64)},v1=${'f'.repeat(64)}`;
+    verifyWmsSignature(body, header, SECRET, { now: NOW_SECONDS });
+    expect(spy).toHaveBeenCalledTimes(3);
+  });
+
+  it('has the mock compare API keys and inbound signatures with timingSafeEqual', async () => {
+    const spy = vi.spyOn(crypto, 'timingSafeEqual');
+    syncBuiltinESMExports();
+    const mock = newMock();
+    const fetch = handlerFetch(mock);
+    const url = `${mock.baseUrl}/orders?limit=1`;
+    for (const key of [API_KEY, `${API_KEY.slice(0, -1)}X`]) {
+      await fetch(new Request(url, { headers: { 'X-API-Key': key } }));
+    }
+    expect(spy.mock.calls.length).toBeGreaterThanOrEqual(2);
+    spy.mockClear();
+    const raw = JSON.stringify(notification({ inbound_order_id: '3' }));
+    const header = signWmsPayload(raw, SECRET, NOW_SECONDS);
+    const wrong = header.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+    for (const signature of [wrong, header]) {
+      await fetch(
+        new Request(`${mock.hostUrl}${FULFILLMENT_PATH}`, {
+          method: 'POST',
+          headers: { 'X-WMS-Signature': signature, 'Content-Type': 'application/json' },
+          body: raw,
+        }),
+      );
+    }
+    expect(spy).toHaveBeenCalledTimes(2);
+    expect(mock.orders.get('3')?.status).toBe('shipped');
+  });
+});
+
+describe('the inbound endpoint over real HTTP', () => {
+  async function start(options: { signingSecret?: string | null } = {}) {
+    const mock = newMock(options);
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    const raw = JSON.stringify(notification({ inbound_order_id: '3' }));
+    const post = (header: string | null, body = raw) =>
+      send(`${running.hostUrl}${FULFILLMENT_PATH}`, {
+        method: 'POST',
+        key: null,
+        body,
+        headers: header === null ? {} : { 'X-WMS-Signature': header },
+      });
+    return { mock, raw, post };
+  }
+
+  it.each([
+    ['301 s old', -301, 'timestamp_too_old'],
+    ['301 s ahead', 301, 'timestamp_in_future'],
+    ['a day old', -86_400, 'timestamp_too_old'],
+    ['a day ahead', 86_400, 'timestamp_in_future'],
+  ])(
+    'rejects a signature %s by the mock clock with 401, writing nothing',
+    async (_n, shift, reason) => {
+      const { mock, raw, post } = await start();
+      const before = snapshot(mock);
+      const res = await post(signWmsPayload(raw, SECRET, NOW_SECONDS + shift));
+      expect(res.status).toBe(401);
+      expect(res.body.detail).toContain(`(${reason})`);
+      expect(snapshot(mock)).toBe(before);
+    },
+  );
+
+  it('accepts the edges of the window, and a replay inside it changes nothing more', async () => {
+    const { mock, raw, post } = await start();
+    const first = await post(signWmsPayload(raw, SECRET, NOW_SECONDS - 300));
+    expect(first.body).toEqual({ status: 'applied', order_id: '3' });
+    const after = snapshot(mock);
+    const replay = await post(signWmsPayload(raw, SECRET, NOW_SECONDS + 300));
+    expect(replay.body).toEqual({ status: 'unchanged', order_id: '3' });
+    expect(snapshot(mock)).toBe(after);
+  });
+
+  it('refuses every request with 403 when no secret is configured, writing nothing', async () => {
+    const { mock, raw, post } = await start({ signingSecret: null });
+    const before = snapshot(mock);
+    for (const header of [
+      signWmsPayload(raw, SECRET, NOW_SECONDS),
+      signWmsPayload(raw, 'anything', NOW_SECONDS),
+      'garbage',
+      null,
+    ]) {
+      const res = await post(header);
+      expect(res.status).toBe(403);
+      expect(typeof res.body.detail).toBe('string');
+    }
+    const empty = await post(null, '');
+    expect(empty.status).toBe(403);
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it('never accepts the API key instead of a signature', async () => {
+    const { mock, raw } = await start();
+    const before = snapshot(mock);
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    const res = await send(`${running.hostUrl}${FULFILLMENT_PATH}`, {
+      method: 'POST',
+      key: API_KEY,
+      body: raw,
+    });
+    expect(res.status).toBe(401);
+    expect(snapshot(mock)).toBe(before);
+    expect(MOCK_API_KEY).not.toBe(API_KEY);
+  });
+});
