@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { MOCK_API_KEY, WEBHOOK_SIGNATURE_HEADER } from '../mock/index.js';
 import {
   createClient,
@@ -11,6 +12,7 @@ import {
   PermissionDeniedError,
   ValidationError,
   verifyWmsSignature,
+  WebhookSubscriptionCreateSchema,
   WebhooksClient,
 } from '../src/index.js';
 import { TRANSPORTS, useMock } from './mock-harness.js';
@@ -112,5 +114,38 @@ describe.each(TRANSPORTS)('webhooks over %s', (transport) => {
       client.webhooks.create({ url: 'https://wms.example.test/h', events: [] }),
     ).rejects.toBeInstanceOf(ValidationError);
     expect(mock.subscriptions).toHaveLength(0);
+  });
+});
+
+describe('the subscription URL check', () => {
+  // The schema copies zod's hostname pattern instead of reading z.regexes (bundle size); it
+  // must accept and reject exactly what the zod-built schema does.
+  const reference = z.url({ protocol: /^https?$/, hostname: z.regexes.hostname });
+  const urls = [
+    'https://wms.example.com/hooks',
+    'http://localhost:3000/h',
+    'http://127.0.0.1:8080/h?x=1#y',
+    'https://[::1]/h',
+    'https://xn--bcher-kva.example/h',
+    'https://a.b.c.d.e.f/',
+    `https://${'a'.repeat(63)}.com/`,
+    `https://${'a'.repeat(64)}.com/`,
+    `https://${'a.'.repeat(127)}com/`,
+    'https://-bad.example.com/',
+    'https://bad-.example.com/',
+    'https://under_score.example.com/',
+    'https://exa mple.com/',
+    'https://example.com./',
+    'ftp://example.com/',
+    'mailto:someone@example.com',
+    'example.com/hooks',
+    'https://',
+    'https://user:pass@example.com/',
+    'https://bücher.example/',
+    '',
+  ];
+  it.each(urls)('agrees with zod on %s', (url) => {
+    const ours = WebhookSubscriptionCreateSchema.safeParse({ url, events: ['order.created'] });
+    expect(ours.success).toBe(reference.safeParse(url).success);
   });
 });
