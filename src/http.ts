@@ -70,13 +70,20 @@ function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
     custom ? custom(asRequest(input), init) : globalThis.fetch(asRequest(input), init);
 }
 
-/** Adds headers at the last moment, after every ky hook has run and been logged. */
-function withHeaders(next: KyFetch, headers: () => Record<string, string>): KyFetch {
+/**
+ * Adds headers at the last moment, after every ky hook has run and been logged. ky hands
+ * fetch the Request its beforeRequest hooks saw, and that its TimeoutError carries, having
+ * first cloned it as `ky.request` (what HTTPError, afterResponse and beforeRetry see). So the
+ * headers go on a copy when caller code (a hook, a retry.shouldRetry) could hold that
+ * Request, and straight onto it, a Request construction cheaper, when none can.
+ */
+function withHeaders(next: KyFetch, headers: () => Record<string, string>, copy: boolean): KyFetch {
   return (input, init) => {
-    const request = asRequest(input);
-    const merged = new Headers(request.headers);
-    for (const [name, value] of Object.entries(headers())) merged.set(name, value);
-    return next(new Request(request, { headers: merged }), init);
+    let request = asRequest(input);
+    // new Request(request) copies the headers list, so setting on it leaves the original be.
+    if (copy) request = new Request(request);
+    for (const [name, value] of Object.entries(headers())) request.headers.set(name, value);
+    return next(request, init);
   };
 }
 
@@ -165,13 +172,20 @@ export function createTransport(config: NormalizedConfig): Transport {
     throwHttpErrors: true,
     headers: { accept: 'application/json' },
   });
+  const observed =
+    config.retry.shouldRetry !== undefined ||
+    Object.values(config.hooks).some((hooks) => hooks && hooks.length > 0);
   const api = base.extend({
     prefixUrl: config.baseUrl,
-    fetch: withHeaders(fetch, () => ({ 'X-API-Key': apiKey })),
+    fetch: withHeaders(fetch, () => ({ 'X-API-Key': apiKey }), observed),
   });
   const inbound = base.extend({ prefixUrl: config.hostUrl });
 
   async function toSdkError(error: unknown, spec: RequestSpec<z.ZodMiniType>): Promise<unknown> {
+    // Before the abort check: ky's TimeoutError carries the Request fetch got, key and all.
+    if (error instanceof KyTimeoutError) {
+      return new TimeoutError(spec.method, spec.path, config.timeout || 0);
+    }
     // The caller's own abort surfaces as the platform reports it (an AbortError).
     if (spec.signal?.aborted || error instanceof OrderFulfillmentError) return error;
     if (error instanceof HTTPError) {
@@ -184,9 +198,6 @@ export function createTransport(config: NormalizedConfig): Transport {
         path: spec.path,
         headers: response.headers,
       });
-    }
-    if (error instanceof KyTimeoutError) {
-      return new TimeoutError(spec.method, spec.path, config.timeout || 0);
     }
     // fetch rejects with a TypeError when no response arrives (DNS, refused, reset, TLS).
     if (error instanceof TypeError) {
@@ -204,7 +215,15 @@ export function createTransport(config: NormalizedConfig): Transport {
     // ky merges per-call options key by key, and an explicit undefined would replace the
     // instance's value (its fetch, its retry), so only keys with a value are passed.
     const options: Options = { method: spec.method };
-    if (spec.searchParams) options.searchParams = spec.searchParams;
+    let url = spec.path.slice(1);
+    if (spec.searchParams) {
+      // In the URL rather than ky's searchParams, which builds the Request a second time.
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(spec.searchParams)) {
+        if (value !== undefined) query.set(name, String(value));
+      }
+      if (query.size > 0) url += `?${query}`;
+    }
     if (spec.body !== undefined) {
       options.body = spec.body;
       options.headers = { 'content-type': 'application/json' };
@@ -215,7 +234,7 @@ export function createTransport(config: NormalizedConfig): Transport {
     const instance = spec.target === 'api' ? api : inbound;
     let response: Response;
     try {
-      response = await instance(spec.path.slice(1), options);
+      response = await instance(url, options);
     } catch (error) {
       throw await toSdkError(error, spec);
     }
@@ -256,9 +275,11 @@ export function createTransport(config: NormalizedConfig): Transport {
       }
       // Signed at each attempt, not once: a retry after a long Retry-After still carries a
       // timestamp inside the service's ±5 minute window.
-      const signer = withHeaders(fetch, () => ({
-        [WMS_SIGNATURE_HEADER]: signWmsPayload(spec.body, signingSecret),
-      }));
+      const signer = withHeaders(
+        fetch,
+        () => ({ [WMS_SIGNATURE_HEADER]: signWmsPayload(spec.body, signingSecret) }),
+        true,
+      );
       return send(
         { ...spec, target: 'inbound', method: 'POST', path: INBOUND_FULFILLMENT_PATH },
         signer,

@@ -1,4 +1,5 @@
 // Retries: which requests, on what, and how long they wait (ky underneath, SDK policy on top).
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   ConnectionError,
@@ -6,6 +7,7 @@ import {
   NotFoundError,
   RateLimitError,
   ServerError,
+  TimeoutError,
 } from '../src/index.js';
 import { FAST_RETRY, fakeFetch, HOST, hangingFetch, json, KEY } from './fake-fetch.js';
 
@@ -180,5 +182,66 @@ describe('retries', () => {
     });
     await expect(client.products.list()).resolves.toEqual(productPage);
     expect(calls).toBe(2);
+  });
+});
+
+describe('the API key at the fetch call', () => {
+  const inspectDeep = (value: unknown) => inspect(value, { depth: 10, showHidden: true });
+
+  it('stays out of the timeout error retry.shouldRetry sees, and the one thrown', async () => {
+    const seen: string[] = [];
+    const requests: Request[] = [];
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      timeout: 20,
+      retry: {
+        limit: 1,
+        delay: () => 0,
+        shouldRetry: ({ error }) => {
+          seen.push(
+            inspectDeep(error),
+            ...[...((error as { request?: Request }).request?.headers ?? [])].flat(),
+          );
+          return undefined;
+        },
+      },
+      fetch: (request) => {
+        requests.push(request);
+        return hangingFetch(request);
+      },
+    });
+    const error = await client.products.list().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(requests).toHaveLength(2);
+    expect(requests.every((request) => request.headers.get('x-api-key') === KEY)).toBe(true);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.join('\n')).not.toContain(KEY);
+    expect(inspectDeep(error)).not.toContain(KEY);
+  });
+
+  it('stays out of the error thrown after a timeout when no caller code watches the request', async () => {
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      timeout: 20,
+      retry: { limit: 1, delay: () => 0 },
+      fetch: hangingFetch,
+    });
+    const error = await client.orders.list({ limit: 5 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(inspectDeep(error)).not.toContain(KEY);
+    expect(JSON.stringify(error)).not.toContain(KEY);
+  });
+
+  it('sends the query in the URL as ky would have built it', async () => {
+    const service = fakeFetch(() => json({ items: [], total: 0, page: 1, page_size: 5 }));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    await client.orders.list({ status: 'Created & Paid', limit: 5 });
+    await client.orders.list();
+    expect(service.requests.map((request) => request.url.search)).toEqual([
+      '?status=Created+%26+Paid&limit=5',
+      '',
+    ]);
   });
 });
