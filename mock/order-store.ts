@@ -91,8 +91,8 @@ export class OrderStore {
   private readonly generatedCount: number;
   private readonly generator: OrderGenerator;
   private readonly records = new Map<number, MockOrder>();
-  // Row → list-shape JSON; see listJson. Every write of a row drops its entry.
-  private readonly listTexts = new Map<number, string>();
+  // Row → list-shape JSON as UTF-8; see listJson. Every write of a row drops its entry.
+  private readonly listTexts = new Map<number, Buffer>();
   // A row's id is String(row + 1) unless it was given another one.
   private readonly explicitIdOf = new Map<number, string>();
   private readonly rowOfExplicitId = new Map<string, number>();
@@ -198,22 +198,23 @@ export class OrderStore {
   }
 
   /**
-   * {@link OrderStore.listShape} as JSON text, what a list page is joined from. Kept in a
+   * {@link OrderStore.listShape} as UTF-8 JSON, what a list page's body is copied from (as
+   * bytes, so a page is one memory copy, with no string to join, measure and encode). Kept in a
    * bounded cache: a store of a few thousand orders serves its pages without serializing,
    * and a million-order store costs at most the cache's few MB.
    *
    * @param row - 0-based row.
    */
-  listJson(row: number): string {
-    let text = this.listTexts.get(row);
-    if (text === undefined) {
-      text = JSON.stringify(this.listShape(row));
+  listJson(row: number): Buffer {
+    let bytes = this.listTexts.get(row);
+    if (bytes === undefined) {
+      bytes = Buffer.from(JSON.stringify(this.listShape(row)));
       // Dropping everything when full is cheaper than tracking recency, and a pull that
       // streams through a large store would evict any policy's entries anyway.
       if (this.listTexts.size >= LIST_CACHE_ROWS) this.listTexts.clear();
-      this.listTexts.set(row, text);
+      this.listTexts.set(row, bytes);
     }
-    return text;
+    return bytes;
   }
 
   /**

@@ -38,7 +38,7 @@ function sendJson(res: ServerResponse, status: number, detail: string): void {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, response: RouteResponse): void {
-  res.writeHead(response.status, responseHeaders(response, Buffer.byteLength(response.body)));
+  res.writeHead(response.status, responseHeaders(response));
   res.end(req.method === 'HEAD' ? undefined : response.body);
 }
 

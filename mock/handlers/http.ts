@@ -23,12 +23,22 @@ export interface RouteRequest {
   readonly clientIp: string;
 }
 
-/** One answer. The body is always JSON text. */
+/** One answer. The body is always JSON, as text or as UTF-8 bytes. */
 export interface RouteResponse {
   readonly status: number;
   /** Extra headers, lower-case names (Content-Type and Content-Length are the adapter's). */
   readonly headers?: Readonly<Record<string, string>>;
-  readonly body: string;
+  readonly body: string | Uint8Array;
+}
+
+/**
+ * The length of a response body in bytes.
+ *
+ * @param response - The answer.
+ */
+export function bodyLength(response: RouteResponse): number {
+  const { body } = response;
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 
 /**
@@ -43,13 +53,13 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
 }
 
 /**
- * A JSON response from text that is already serialized.
+ * A JSON response from UTF-8 bytes that are already serialized.
  *
- * @param text - The JSON body.
+ * @param bytes - The JSON body.
  * @param status - Default 200.
  */
-export function jsonText(text: string, status = 200): RouteResponse {
-  return { status, body: text };
+export function jsonBytes(bytes: Uint8Array, status = 200): RouteResponse {
+  return { status, body: bytes };
 }
 
 /**

@@ -5,7 +5,7 @@ import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { ServiceContext } from './context.js';
 import { controlRoutes } from './control.js';
 import { fulfillmentRoutes } from './fulfillment.js';
-import type { RouteResponse } from './http.js';
+import { bodyLength, type RouteResponse } from './http.js';
 import { orderRoutes } from './orders.js';
 import { productRoutes } from './products.js';
 import { Router } from './router.js';
@@ -32,12 +32,11 @@ const EMPTY = new Uint8Array(0);
  * The headers every answer carries: all bodies are JSON.
  *
  * @param response - The route's answer.
- * @param length - The body's length in bytes.
  */
-export function responseHeaders(response: RouteResponse, length: number): Record<string, string> {
+export function responseHeaders(response: RouteResponse): Record<string, string> {
   return {
     'content-type': 'application/json',
-    'content-length': String(length),
+    'content-length': String(bodyLength(response)),
     ...response.headers,
   };
 }
@@ -68,7 +67,7 @@ export function createHandlers(router: Router, clientIp: string): RequestHandler
         });
         return new HttpResponse(response.body, {
           status: response.status,
-          headers: responseHeaders(response, Buffer.byteLength(response.body)),
+          headers: responseHeaders(response),
         });
       },
     ),

@@ -12,7 +12,7 @@ import { BASE_PATH, type ServiceContext } from './context.js';
 import {
   fail,
   json,
-  jsonText,
+  jsonBytes,
   type RouteRequest,
   type RouteResponse,
   unprocessable,
@@ -49,11 +49,14 @@ function listOrders(ctx: ServiceContext, request: RouteRequest): RouteResponse {
     const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
     const page = store.pageByCursor({ status, platform }, Date.parse(since), sinceId, limit);
     const last = page.rows.at(-1);
-    return jsonText(
-      `{"items":${listJson(store, page.rows)},"next_since":${JSON.stringify(
-        last === undefined ? since : store.updatedAtOf(last),
-      )},"next_since_id":${JSON.stringify(last === undefined ? sinceId : store.idOf(last))},` +
-        `"has_more":${page.hasMore}}`,
+    return jsonBytes(
+      listBody(
+        store,
+        page.rows,
+        `],"next_since":${JSON.stringify(last === undefined ? since : store.updatedAtOf(last))}` +
+          `,"next_since_id":${JSON.stringify(last === undefined ? sinceId : store.idOf(last))}` +
+          `,"has_more":${page.hasMore}}`,
+      ),
     );
   }
   const parsed = OrderListParamsSchema.safeParse(query.values);
@@ -62,17 +65,27 @@ function listOrders(ctx: ServiceContext, request: RouteRequest): RouteResponse {
   const { status, platform, offset = 0 } = parsed.data;
   const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
   const page = store.pageByOffset({ status, platform }, offset, limit);
-  return jsonText(
-    `{"items":${listJson(store, page.rows)},"total":${page.total},` +
-      `"page":${Math.floor(offset / limit) + 1},"page_size":${limit}}`,
+  return jsonBytes(
+    listBody(
+      store,
+      page.rows,
+      `],"total":${page.total},"page":${Math.floor(offset / limit) + 1},"page_size":${limit}}`,
+    ),
   );
 }
 
-// A page's orders as a JSON array, joined from each row's cached text.
-function listJson(store: OrderStore, rows: readonly number[]): string {
-  const texts = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) texts[i] = store.listJson(rows[i] as number);
-  return `[${texts.join(',')}]`;
+const ITEMS_OPEN = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
+
+// A page envelope: `{"items":[` + each row's cached JSON bytes + the rest of the envelope.
+function listBody(store: OrderStore, rows: ArrayLike<number>, rest: string): Buffer {
+  const parts: Buffer[] = [ITEMS_OPEN];
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(store.listJson(rows[i] as number));
+  }
+  parts.push(Buffer.from(rest));
+  return Buffer.concat(parts);
 }
 
 function findOrder(store: OrderStore, id: string): number | RouteResponse {

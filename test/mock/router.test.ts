@@ -48,7 +48,7 @@ describe('Router', () => {
   it('answers a known path with another method 405, listing the methods', async () => {
     const answer = await router.dispatch(request('https://h.test/tenant/things/1', 'DELETE'));
     expect(answer).toMatchObject({ status: 405, headers: { allow: 'GET, PATCH' } });
-    expect(JSON.parse(answer.body)).toEqual({ detail: 'Method Not Allowed' });
+    expect(JSON.parse(String(answer.body))).toEqual({ detail: 'Method Not Allowed' });
   });
 
   it('answers malformed percent-encoding 400 and a failing route 500, as JSON', async () => {
@@ -56,7 +56,7 @@ describe('Router', () => {
     expect(malformed.status).toBe(400);
     const rejected = await router.dispatch(request('https://h.test/tenant/boom'));
     expect(rejected.status).toBe(500);
-    expect(JSON.parse(rejected.body).detail).toMatch(/bad/);
+    expect(JSON.parse(String(rejected.body)).detail).toMatch(/bad/);
     const thrown = await router.dispatch(request('https://h.test/tenant/throw', 'POST'));
     expect(thrown.status).toBe(500);
   });
