@@ -51,10 +51,20 @@ function readBody(req: IncomingMessage): Promise<Uint8Array> {
   });
 }
 
+// An absolute-form target (sent through a proxy) keeps its path and query; anything else
+// that is not a path (such as `*`) is answered as the root, which the router rejects.
+function originForm(raw: string): string {
+  if (raw.startsWith('/')) return raw;
+  try {
+    const url = new URL(raw);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return '/';
+  }
+}
+
 function toRouteRequest(req: IncomingMessage, origin: string, body: Uint8Array): RouteRequest {
-  // An absolute-form target (sent through a proxy) keeps only its path.
-  const raw = req.url ?? '/';
-  const target = raw.startsWith('/') ? raw : new URL(raw).pathname;
+  const target = originForm(req.url ?? '/');
   const { headers } = req;
   return {
     method: (req.method ?? 'GET').toUpperCase(),

@@ -1,6 +1,6 @@
 // The node:http adapter: same handlers over real HTTP, any path mapped onto the handlers'
 // origin, JSON for everything, clean start and stop.
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMockService, MOCK_API_KEY } from '../../mock/index.js';
@@ -34,6 +34,35 @@ describe('mock.listen', () => {
     expect(await unknown.json()).toEqual({ detail: 'Not Found' });
     const wrong = await send(`${running.hostUrl}/api/v1/webhooks/wms/fulfillment`);
     expect(wrong.status).toBe(405);
+  });
+
+  it('keeps the query of an absolute-form (proxy-style) request target', async () => {
+    const running = await createMockService({ orders: 5 }).listen();
+    onTestFinished(() => running.close());
+    const { hostname, port } = new URL(running.hostUrl);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({
+        host: hostname,
+        port,
+        // The whole URL as the request target, as an HTTP proxy client sends it.
+        path: `${running.hostUrl}/api/v1/web-api/v1/orders?limit=2`,
+        headers: { 'X-API-Key': MOCK_API_KEY },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(200);
+    const page = JSON.parse(answer.body);
+    expect(page.items).toHaveLength(2);
+    expect(page.page_size).toBe(2);
   });
 
   it('serves two independent services at once', async () => {
