@@ -1,6 +1,8 @@
 // The client configuration: its type, its defaults, and the one function that checks it.
 import type { Hooks, RetryOptions } from 'ky';
+import * as z from 'zod/mini';
 import { ConfigurationError } from './errors/configuration-error.js';
+import { describeIssue } from './validate.js';
 
 /** The path the SDK appends to `hostUrl` for every endpoint but the inbound one (specification). */
 export const API_BASE_PATH = '/api/v1/web-api/v1';
@@ -102,195 +104,92 @@ export interface NormalizedConfig {
   hooks: Hooks;
 }
 
-const KNOWN_OPTIONS = ['hostUrl', 'apiKey', 'signingSecret', 'timeout', 'retry', 'fetch', 'hooks'];
-const RETRY_OPTIONS = [
-  'limit',
-  'methods',
-  'statusCodes',
-  'afterStatusCodes',
-  'maxRetryAfter',
-  'backoffLimit',
-  'delay',
-  'jitter',
-  'retryOnTimeout',
-  'shouldRetry',
-];
-const HOOK_NAMES = ['beforeRequest', 'beforeRetry', 'afterResponse', 'beforeError'];
-// ky's ceiling for a timer (2^31 - 1 ms).
-const MAX_TIMEOUT = 2_147_483_647;
+// One schema for the whole configuration, worded by the same formatter as request input.
+const fn = z.custom<(...args: never[]) => unknown>(
+  (value) => typeof value === 'function',
+  'must be a function',
+);
+const fns = z.optional(z.array(fn));
+// A header value the Fetch API accepts and that cannot smuggle a second header. The
+// message never includes the value.
+const secret = z
+  .string()
+  .check(z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces or line breaks'));
+const count = z.int().check(z.minimum(0));
+const ms = z.optional(z.number().check(z.minimum(0)));
+const numbers = z.optional(z.array(z.number()));
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+const RetrySchema = z.strictObject({
+  limit: z.optional(count),
+  methods: z.optional(z.array(z.string())),
+  statusCodes: numbers,
+  afterStatusCodes: numbers,
+  maxRetryAfter: ms,
+  backoffLimit: ms,
+  delay: z.optional(fn),
+  jitter: z.optional(z.union([z.boolean(), fn])),
+  retryOnTimeout: z.optional(z.boolean()),
+  shouldRetry: z.optional(fn),
+});
+
+const ConfigSchema = z.strictObject({
+  hostUrl: z.string(),
+  apiKey: secret,
+  signingSecret: z.optional(secret),
+  // ky's ceiling for a timer (2^31 - 1 ms).
+  timeout: z.optional(
+    z.union(
+      [z.literal(false), z.int().check(z.minimum(1), z.maximum(2_147_483_647))],
+      'must be a whole number of milliseconds, or false',
+    ),
+  ),
+  // Checked apart, as a count or as RetrySchema, so an issue names the field inside.
+  retry: z.optional(z.unknown()),
+  fetch: z.optional(fn),
+  hooks: z.optional(
+    z.strictObject({ beforeRequest: fns, beforeRetry: fns, afterResponse: fns, beforeError: fns }),
+  ),
+});
+
+// Parses one part of the configuration, or throws naming the option at fault.
+function check<S extends z.ZodMiniType>(schema: S, value: unknown, prefix: string[]): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  // A misspelt option first: it explains the "missing" one that usually comes with it.
+  const { issues } = result.error;
+  const issue = (issues.find((each) => each.code === 'unrecognized_keys') ??
+    issues[0]) as z.core.$ZodIssue;
+  // The option is the issue's path without array indexes, plus an unknown key's name.
+  const path = [...prefix, ...issue.path.filter((key) => typeof key === 'string')];
+  if (issue.code === 'unrecognized_keys') path.push(issue.keys[0] as string);
+  throw new ConfigurationError(
+    path.join('.') || 'config',
+    issue.code === 'unrecognized_keys' ? 'is not an option.' : `${describeIssue(issue, value)}.`,
+  );
 }
 
-function checkKnownKeys(value: Record<string, unknown>, known: string[], prefix: string) {
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key)) {
-      throw new ConfigurationError(
-        `${prefix}${key}`,
-        `is not an option; expected one of ${known.join(', ')}.`,
-      );
-    }
-  }
-}
-
-function normalizeHostUrl(value: unknown): string {
-  if (value === undefined || value === null || value === '') {
-    throw new ConfigurationError(
-      'hostUrl',
-      'is required: the service origin, for example https://shop.example.com.',
-    );
-  }
-  if (typeof value !== 'string') {
-    throw new ConfigurationError('hostUrl', `must be a string, got ${typeof value}.`);
-  }
-  let url: URL;
+// The host, checked by hand: a URL object tells more than a pattern would. The value is not
+// echoed, since userinfo in it may be a credential.
+function normalizeHostUrl(value: string): string {
+  let url: URL | undefined;
   try {
     url = new URL(value);
-  } catch {
+  } catch {}
+  const path = url?.pathname.replace(/\/+$/, '') ?? '';
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username ||
+    url.password ||
+    /[?#]/.test(value) ||
+    path.endsWith(API_BASE_PATH)
+  ) {
     throw new ConfigurationError(
       'hostUrl',
-      `must be an absolute http(s) URL such as https://shop.example.com, got "${value}".`,
+      `must be an http(s) origin, optionally with a path prefix, such as https://shop.example.com; without credentials, query, fragment or ${API_BASE_PATH} (the SDK appends that).`,
     );
   }
-  if (url.username || url.password) {
-    // Not echoed: whatever sits in the userinfo is probably a credential.
-    throw new ConfigurationError('hostUrl', 'must not carry credentials; pass the key as apiKey.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigurationError('hostUrl', `must use http: or https:, got "${url.protocol}".`);
-  }
-  if (url.search || url.hash || value.includes('?') || value.includes('#')) {
-    throw new ConfigurationError('hostUrl', 'must not have a query or fragment.');
-  }
-  const path = url.pathname.replace(/\/+$/, '');
-  if (path.endsWith(API_BASE_PATH)) {
-    throw new ConfigurationError(
-      'hostUrl',
-      `is the host without ${API_BASE_PATH}: the SDK appends that path itself.`,
-    );
-  }
-  return `${url.origin}${path}`;
-}
-
-// A header value the Fetch API accepts and that cannot smuggle a second header; the value
-// itself is never put into a message.
-function checkSecret(option: string, value: unknown, required: boolean): string | undefined {
-  if (value === undefined && !required) return undefined;
-  if (value === undefined || value === null || value === '') {
-    throw new ConfigurationError(option, 'is required and must be a non-empty string.');
-  }
-  if (typeof value !== 'string') {
-    throw new ConfigurationError(option, `must be a string, got ${typeof value}.`);
-  }
-  if (value.trim() !== value) {
-    throw new ConfigurationError(
-      option,
-      'has leading or trailing whitespace (a copy-paste artifact?); pass the exact value.',
-    );
-  }
-  if (!/^[\x21-\x7e]+$/.test(value)) {
-    throw new ConfigurationError(
-      option,
-      'must be printable ASCII without spaces or line breaks; check how it was loaded.',
-    );
-  }
-  return value;
-}
-
-function normalizeTimeout(value: unknown): number | false {
-  if (value === undefined) return DEFAULTS.timeout;
-  if (value === false) return false;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_TIMEOUT) {
-    throw new ConfigurationError(
-      'timeout',
-      `must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT}, or false; got ${String(value)}.`,
-    );
-  }
-  return value;
-}
-
-function checkCount(option: string, value: unknown) {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new ConfigurationError(option, `must be a whole number >= 0, got ${String(value)}.`);
-  }
-}
-
-function checkMilliseconds(option: string, value: unknown) {
-  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
-    throw new ConfigurationError(
-      option,
-      `must be a number of milliseconds >= 0, got ${String(value)}.`,
-    );
-  }
-}
-
-function checkList(option: string, value: unknown, item: 'string' | 'number') {
-  if (!Array.isArray(value) || value.some((entry) => typeof entry !== item)) {
-    throw new ConfigurationError(option, `must be an array of ${item}s.`);
-  }
-}
-
-function checkFunction(option: string, value: unknown) {
-  if (typeof value !== 'function') {
-    throw new ConfigurationError(option, `must be a function, got ${typeof value}.`);
-  }
-}
-
-// Copies, so that no request can mutate the shared defaults.
-function defaultRetry(): RetryOptions {
-  return {
-    ...DEFAULT_RETRY,
-    methods: [...(DEFAULT_RETRY.methods ?? [])],
-    statusCodes: [...(DEFAULT_RETRY.statusCodes ?? [])],
-    afterStatusCodes: [...(DEFAULT_RETRY.afterStatusCodes ?? [])],
-  };
-}
-
-function normalizeRetry(value: unknown): RetryOptions {
-  if (value === undefined) return defaultRetry();
-  if (typeof value === 'number') {
-    checkCount('retry', value);
-    // Unlike ky, a number keeps this SDK's policy and changes only the count.
-    return { ...defaultRetry(), limit: value };
-  }
-  if (!isPlainObject(value)) {
-    throw new ConfigurationError('retry', 'must be a number of retries or a retry options object.');
-  }
-  checkKnownKeys(value, RETRY_OPTIONS, 'retry.');
-  const set = (key: string) => value[key] !== undefined;
-  if (set('limit')) checkCount('retry.limit', value.limit);
-  if (set('methods')) checkList('retry.methods', value.methods, 'string');
-  if (set('statusCodes')) checkList('retry.statusCodes', value.statusCodes, 'number');
-  if (set('afterStatusCodes'))
-    checkList('retry.afterStatusCodes', value.afterStatusCodes, 'number');
-  if (set('maxRetryAfter')) checkMilliseconds('retry.maxRetryAfter', value.maxRetryAfter);
-  if (set('backoffLimit')) checkMilliseconds('retry.backoffLimit', value.backoffLimit);
-  if (set('delay')) checkFunction('retry.delay', value.delay);
-  if (set('shouldRetry')) checkFunction('retry.shouldRetry', value.shouldRetry);
-  if (set('jitter') && typeof value.jitter !== 'boolean')
-    checkFunction('retry.jitter', value.jitter);
-  if (set('retryOnTimeout') && typeof value.retryOnTimeout !== 'boolean') {
-    throw new ConfigurationError('retry.retryOnTimeout', 'must be a boolean.');
-  }
-  const given = Object.fromEntries(
-    Object.entries(value).filter(([, entry]) => entry !== undefined),
-  );
-  return { ...defaultRetry(), ...given } as RetryOptions;
-}
-
-function normalizeHooks(value: unknown): Hooks {
-  if (value === undefined) return {};
-  if (!isPlainObject(value))
-    throw new ConfigurationError('hooks', 'must be an object of hook arrays.');
-  checkKnownKeys(value, HOOK_NAMES, 'hooks.');
-  for (const [name, list] of Object.entries(value)) {
-    if (list === undefined) continue;
-    if (!Array.isArray(list) || list.some((hook) => typeof hook !== 'function')) {
-      throw new ConfigurationError(`hooks.${name}`, 'must be an array of functions.');
-    }
-  }
-  return value as Hooks;
+  return url.origin + path;
 }
 
 /**
@@ -301,22 +200,40 @@ function normalizeHooks(value: unknown): Hooks {
  * @throws {@link ConfigurationError} naming the first missing, unknown or malformed option.
  */
 export function normalizeConfig(config: ClientConfig): NormalizedConfig {
-  if (!isPlainObject(config)) {
-    throw new ConfigurationError('config', 'must be an object with at least hostUrl and apiKey.');
-  }
-  checkKnownKeys(config, KNOWN_OPTIONS, '');
-  const hostUrl = normalizeHostUrl(config.hostUrl);
-  const apiKey = checkSecret('apiKey', config.apiKey, true) as string;
-  const signingSecret = checkSecret('signingSecret', config.signingSecret, false);
-  if (config.fetch !== undefined) checkFunction('fetch', config.fetch);
-  return {
+  const {
     hostUrl,
-    baseUrl: `${hostUrl}${API_BASE_PATH}`,
     apiKey,
     signingSecret,
-    timeout: normalizeTimeout(config.timeout),
-    retry: normalizeRetry(config.retry),
-    fetch: config.fetch,
-    hooks: normalizeHooks(config.hooks),
+    timeout = DEFAULTS.timeout,
+    ...rest
+  } = check(ConfigSchema, config, []);
+  const retry =
+    rest.retry === undefined
+      ? {}
+      : check(typeof rest.retry === 'number' ? count : RetrySchema, rest.retry, ['retry']);
+  const host = normalizeHostUrl(hostUrl);
+  // Copies of the default lists, so that no request can mutate the shared defaults; a
+  // number keeps this SDK's policy, unlike ky, and changes only the count.
+  const merged: RetryOptions = {
+    ...DEFAULT_RETRY,
+    methods: [...(DEFAULT_RETRY.methods ?? [])],
+    statusCodes: [...(DEFAULT_RETRY.statusCodes ?? [])],
+    afterStatusCodes: [...(DEFAULT_RETRY.afterStatusCodes ?? [])],
+  };
+  if (typeof retry === 'number') merged.limit = retry;
+  else {
+    for (const [key, value] of Object.entries(retry)) {
+      if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+    }
+  }
+  return {
+    hostUrl: host,
+    baseUrl: host + API_BASE_PATH,
+    apiKey,
+    signingSecret,
+    timeout,
+    retry: merged,
+    fetch: rest.fetch as FetchLike | undefined,
+    hooks: (rest.hooks ?? {}) as Hooks,
   };
 }

@@ -30,9 +30,16 @@ function unit(origin: string): string {
   return '';
 }
 
-// zod/mini ships no locale (its messages all read "Invalid input"), and loading one would
-// change zod's global config under the caller; so the SDK words its own.
-function describeIssue(issue: Issue, root: unknown): string {
+/**
+ * Words a zod issue for a message: `expected string, received number`. zod/mini ships no
+ * locale (its messages all read "Invalid input"), and loading one would change zod's global
+ * config under the caller; so the SDK words its own. A check's own message wins.
+ *
+ * @param issue - The issue.
+ * @param root - The parsed value, to name what was received.
+ * @internal
+ */
+export function describeIssue(issue: Issue, root: unknown): string {
   switch (issue.code) {
     case 'invalid_type': {
       const received = valueAt(root, issue.path);
@@ -47,13 +54,17 @@ function describeIssue(issue: Issue, root: unknown): string {
     case 'invalid_format':
       if (issue.format === 'datetime') return 'must be an ISO 8601 date-time (with Z or ±HH:MM)';
       if (issue.format === 'url') return 'must be an absolute http(s) URL';
+      if (issue.format === 'regex') return issue.message;
       return `must be a valid ${issue.format}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
     case 'unrecognized_keys':
       return `unknown keys ${issue.keys.join(', ')}`;
     case 'invalid_union':
-      return 'matches none of the allowed shapes';
+      // zod/mini's message, unless the schema gave one.
+      return issue.message === 'Invalid input'
+        ? 'matches none of the allowed shapes'
+        : issue.message;
     default:
       return issue.message;
   }
