@@ -1,7 +1,10 @@
 // The mock's clock: every timestamp the mock writes, and the window it checks signatures
 // and rate limits against, comes from here so tests can freeze and move time.
 
-/** The mock's clock (see {@link createClock}). */
+/**
+ * The mock's clock, `mock.clock`: it follows the system time until `set`, and every
+ * timestamp, signature window and rate-limit window of the mock reads it.
+ */
 export interface MockClock {
   /** The current mock time. */
   now(): Date;

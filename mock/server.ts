@@ -10,7 +10,7 @@ import type { RouteRequest, RouteResponse } from './handlers/http.js';
 import { responseHeaders } from './handlers/index.js';
 import type { Router } from './handlers/router.js';
 
-/** Where {@link listen} binds. */
+/** Where `mock.listen()` binds. */
 export interface ListenOptions {
   /** TCP port; 0 (default) picks a free one. */
   port?: number;
