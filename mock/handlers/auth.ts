@@ -63,7 +63,8 @@ export function authorize(ctx: ServiceContext, request: RouteRequest, scope: Sco
       ok: false,
       response: fail(
         429,
-        `Rate limit exceeded; retry after ${decision.retryAfterSeconds} seconds`,
+        // The wait is in Retry-After; clients such as the SDK word it themselves.
+        'Rate limit exceeded for this API key',
         { 'retry-after': String(decision.retryAfterSeconds) },
       ),
     };
