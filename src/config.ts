@@ -62,6 +62,12 @@ export interface ClientConfig {
    * the key is added below them, at the fetch call.
    */
   hooks?: Hooks | undefined;
+  /**
+   * The clock for signature timestamps and the default `shipped_at`, as a Date or epoch
+   * milliseconds. Default the system clock. Tests against a mock with a moved clock pass
+   * `() => mock.clock.now()`, since the service checks signatures against its own time.
+   */
+  now?: (() => Date | number) | undefined;
 }
 
 /**
@@ -102,6 +108,8 @@ export interface NormalizedConfig {
   retry: RetryOptions;
   fetch: FetchLike | undefined;
   hooks: Hooks;
+  /** The configured clock, in epoch milliseconds. */
+  now: () => number;
 }
 
 // One schema for the whole configuration, worded by the same formatter as request input.
@@ -149,7 +157,22 @@ const ConfigSchema = z.strictObject({
   hooks: z.optional(
     z.strictObject({ beforeRequest: fns, beforeRetry: fns, afterResponse: fns, beforeError: fns }),
   ),
+  now: z.optional(fn),
 });
+
+// The configured clock read as epoch milliseconds; a clock that answers nonsense fails at
+// the call that reads it, naming the option.
+function clockOf(now: (() => Date | number) | undefined): () => number {
+  if (!now) return Date.now;
+  return () => {
+    const value = now();
+    const ms = value instanceof Date ? value.getTime() : value;
+    if (typeof ms !== 'number' || !Number.isFinite(ms)) {
+      throw new ConfigurationError('now', 'must return a valid Date or epoch milliseconds.');
+    }
+    return ms;
+  };
+}
 
 // Parses one part of the configuration, or throws naming the option at fault.
 function check<S extends z.ZodMiniType>(schema: S, value: unknown, prefix: string[]): z.output<S> {
@@ -235,5 +258,6 @@ export function normalizeConfig(config: ClientConfig): NormalizedConfig {
     retry: merged,
     fetch: rest.fetch as FetchLike | undefined,
     hooks: (rest.hooks ?? {}) as Hooks,
+    now: clockOf(rest.now as (() => Date | number) | undefined),
   };
 }

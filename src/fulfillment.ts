@@ -24,14 +24,17 @@ export type FulfillmentTarget =
 
 /** Options of {@link FulfillmentClient.notifyShipped}. */
 export interface NotifyShippedOptions extends RequestOptions {
-  /** When the order shipped: an ISO 8601 UTC string (`…Z`) or a Date. Default now. */
+  /**
+   * When the order shipped: an ISO 8601 UTC string (`…Z`) or a Date. Default now, by the
+   * configured clock (`ClientConfig.now`).
+   */
   shipped_at?: string | Date | undefined;
 }
 
 const REQUEST = { method: 'POST', path: INBOUND_FULFILLMENT_PATH };
 
-function shippedAt(value: string | Date | undefined): string {
-  if (value === undefined) return new Date().toISOString();
+function shippedAt(value: string | Date | undefined, now: () => number): string {
+  if (value === undefined) return new Date(now()).toISOString();
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) {
       throw new ValidationError(
@@ -137,7 +140,7 @@ export class FulfillmentClient {
         olay: FULFILLED_EVENT,
         ...given,
         status: SHIPPED_STATUS,
-        shipped_at: shippedAt(options.shipped_at),
+        shipped_at: shippedAt(options.shipped_at, this.#transport.now),
       },
       'body',
       REQUEST,

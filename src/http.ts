@@ -54,6 +54,8 @@ export interface Transport {
   sendSigned<S extends z.ZodMiniType>(
     spec: Omit<RequestSpec<S>, 'target' | 'method' | 'path' | 'body'> & { body: string },
   ): Promise<z.output<S>>;
+  /** The configured clock (`ClientConfig.now`), in epoch milliseconds. */
+  now(): number;
 }
 
 /** The fetch signature ky calls: always with a Request in practice, typed more widely. */
@@ -276,6 +278,7 @@ export function createTransport(config: NormalizedConfig): Transport {
   }
 
   return {
+    now: config.now,
     send: (spec) => send(spec),
     sendSigned(spec) {
       if (signingSecret === undefined) {
@@ -288,7 +291,13 @@ export function createTransport(config: NormalizedConfig): Transport {
       // timestamp inside the service's ±5 minute window.
       const signer = withHeaders(
         fetch,
-        () => ({ [WMS_SIGNATURE_HEADER]: signWmsPayload(spec.body, signingSecret) }),
+        () => ({
+          [WMS_SIGNATURE_HEADER]: signWmsPayload(
+            spec.body,
+            signingSecret,
+            Math.floor(config.now() / 1000),
+          ),
+        }),
         true,
       );
       return send(

@@ -226,6 +226,41 @@ describe.each(TRANSPORTS)('fulfillment against the mock over %s', (transport) =>
     );
   });
 
+  it('signs and dates by the configured clock, so a mock with a moved clock accepts it', async () => {
+    const { mock, hostUrl } = await start({ orders: 1 });
+    const id = mock.orders.all()[0]?.id ?? '';
+    mock.clock.set('2026-06-01T08:00:00.000Z');
+    const config = { hostUrl, apiKey: MOCK_API_KEY, signingSecret: MOCK_SIGNING_SECRET };
+    const systemClock = createClient(config);
+    await expect(
+      systemClock.fulfillment.notifyShipped({ inbound_order_id: id }),
+    ).rejects.toBeInstanceOf(AuthenticationError);
+    expect(mock.orders.get(id)?.status).not.toBe('shipped');
+
+    const mockClock = createClient({ ...config, now: () => mock.clock.now() });
+    const result = await mockClock.fulfillment.notifyShipped({ inbound_order_id: id });
+    expect(result).toEqual({ status: 'applied', order_id: id });
+    expect(mock.orders.get(id)).toMatchObject({
+      status: 'shipped',
+      shipped_at: '2026-06-01T08:00:00.000Z',
+    });
+  });
+
+  it('rejects a clock that returns no valid time, naming the option, before sending', async () => {
+    const service = fakeFetch(() => json(applied));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+      now: () => new Date('not a date'),
+    });
+    await expect(client.fulfillment.notifyShipped({ inbound_order_id: 'ord_1' })).rejects.toThrow(
+      ConfigurationError,
+    );
+    expect(service.requests).toHaveLength(0);
+  });
+
   it('is refused with a wrong secret, a clock outside the window, or no secret on the service', async () => {
     const { mock, hostUrl } = await start({ orders: 1 });
     const id = mock.orders.all()[0]?.id ?? '';
