@@ -1,13 +1,13 @@
 // Webhook subscriptions and outbound event deliveries (specification 4.5, 6.1). Deliveries
 // run after the request that caused them has been answered: real HTTP POSTs, signed like the
 // inbound endpoint, retried with exponential backoff, every attempt recorded.
-import type { WebhookEventType } from '../src/schemas/index.js';
+import { WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '../src/schemas/index.js';
 import { signWmsPayload } from '../src/signature.js';
 import { iso } from './generate.js';
 import { hexString } from './random.js';
 
-/** The header deliveries are signed in: `t=<unix>,v1=<hex>`, the X-WMS-Signature scheme. */
-export const WEBHOOK_SIGNATURE_HEADER = 'X-Webhook-Signature';
+// Shared with the SDK, which receivers use to verify deliveries.
+export { WEBHOOK_SIGNATURE_HEADER };
 
 /** A stored webhook subscription, as POST /webhooks returns it. */
 export interface MockSubscription {

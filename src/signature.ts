@@ -149,7 +149,7 @@ function toUnixSeconds(now: Date | number | undefined): number {
  * compares in constant time.
  *
  * @param rawBody - The request body exactly as received (string or bytes), never re-serialized.
- * @param header - The `X-WMS-Signature` header value.
+ * @param header - The `X-WMS-Signature` header value (node:http's `string[]` form is accepted).
  * @param secret - The signing secret.
  * @param options - Tolerance window (default ±300 s) and the current time.
  * @returns The verified timestamp.
@@ -168,20 +168,22 @@ function toUnixSeconds(now: Date | number | undefined): number {
  */
 export function verifyWmsSignature(
   rawBody: string | Uint8Array,
-  header: string | null | undefined,
+  header: string | readonly string[] | null | undefined,
   secret: string,
   options: VerifyWmsSignatureOptions = {},
 ): VerifiedWmsSignature {
+  // node:http types a header as string | string[]; repeated values are one list.
+  const value = typeof header === 'object' && header !== null ? header.join(',') : header;
   assertRawBody(rawBody);
   assertSecret(secret);
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   if (!Number.isFinite(tolerance) || tolerance < 0) {
     throw new RangeError(`toleranceSeconds must be a number >= 0, got ${String(tolerance)}`);
   }
-  if (header === undefined || header === null || header.trim() === '') {
+  if (value === undefined || value === null || value.trim() === '') {
     throw new SignatureVerificationError('missing_header', `No ${WMS_SIGNATURE_HEADER} header.`);
   }
-  const parsed = parseHeader(header);
+  const parsed = parseHeader(value);
   if (!parsed) {
     throw new SignatureVerificationError(
       'malformed_header',

@@ -76,6 +76,17 @@ describe('verifyWmsSignature', () => {
     });
   });
 
+  it('takes node:http’s string[] form of the header as one list of values', () => {
+    const timestamp = now;
+    const header = signWmsPayload(body, secret, timestamp);
+    const [t, v1] = header.split(',') as [string, string];
+    expect(verifyWmsSignature(body, [t, v1], secret)).toEqual({ timestamp });
+    expect(reasonOf(() => verifyWmsSignature(body, [], secret))).toBe('missing_header');
+    expect(reasonOf(() => verifyWmsSignature(`${body} `, [header], secret))).toBe(
+      'signature_mismatch',
+    );
+  });
+
   it('reads v1 as hex in either case and treats anything but 64 hex digits as a mismatch', () => {
     const timestamp = now;
     const good = signWmsPayload(body, secret, timestamp).split('v1=')[1] as string;
