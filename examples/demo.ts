@@ -85,7 +85,7 @@ async function main() {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks); // verify these bytes, before any JSON.parse
     try {
-      verifyWmsSignature(raw, req.headers['x-webhook-signature'] as string | undefined, secret);
+      verifyWmsSignature(raw, req.headers['x-webhook-signature'], secret);
     } catch (error) {
       if (!(error instanceof SignatureVerificationError)) throw error;
       res.writeHead(400).end(error.reason);

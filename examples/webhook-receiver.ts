@@ -74,7 +74,7 @@ export function webhookReceiver(
     try {
       verifyWmsSignature(
         raw,
-        req.headers['x-webhook-signature'] as string | undefined,
+        req.headers['x-webhook-signature'],
         getSecret(),
       );
     } catch (error) {

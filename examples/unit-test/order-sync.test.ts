@@ -103,7 +103,7 @@ describe('shipOrder', () => {
 
   it('is rejected when the signature is outside the service clock window', async () => {
     const { mock, client } = start({ orders: [{ id: 'A-1', status: 'Processing' }] });
-    // The SDK signs with the system time; the service checks against its own clock.
+    // This client signs by the system time (no `now` option); the service checks its own clock.
     mock.clock.set(Date.now() + 10 * 60_000);
 
     await expect(shipOrder(client, 'A-1', new Date())).rejects.toBeInstanceOf(AuthenticationError);
