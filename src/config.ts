@@ -135,7 +135,7 @@ const RetrySchema = z.strictObject({
   maxRetryAfter: ms,
   backoffLimit: ms,
   delay: z.optional(fn),
-  jitter: z.optional(z.union([z.boolean(), fn])),
+  jitter: z.optional(z.union([z.boolean(), fn], 'must be a boolean or a function')),
   retryOnTimeout: z.optional(z.boolean()),
   shouldRetry: z.optional(fn),
 });
@@ -168,7 +168,7 @@ function clockOf(now: (() => Date | number) | undefined): () => number {
     const value = now();
     const ms = value instanceof Date ? value.getTime() : value;
     if (typeof ms !== 'number' || !Number.isFinite(ms)) {
-      throw new ConfigurationError('now', 'must return a valid Date or epoch milliseconds.');
+      throw new ConfigurationError('now', 'must return a valid Date or epoch ms.');
     }
     return ms;
   };
@@ -209,7 +209,7 @@ function normalizeHostUrl(value: string): string {
   ) {
     throw new ConfigurationError(
       'hostUrl',
-      `must be an http(s) origin, optionally with a path prefix, such as https://shop.example.com; without credentials, query, fragment or ${API_BASE_PATH} (the SDK appends that).`,
+      `must be an http(s) origin and optional path, such as https://shop.example.com, without credentials, query, fragment or ${API_BASE_PATH}.`,
     );
   }
   return url.origin + path;
@@ -235,19 +235,13 @@ export function normalizeConfig(config: ClientConfig): NormalizedConfig {
       ? {}
       : check(typeof rest.retry === 'number' ? count : RetrySchema, rest.retry, ['retry']);
   const host = normalizeHostUrl(hostUrl);
-  // Copies of the default lists, so that no request can mutate the shared defaults; a
-  // number keeps this SDK's policy, unlike ky, and changes only the count.
-  const merged: RetryOptions = {
-    ...DEFAULT_RETRY,
-    methods: [...(DEFAULT_RETRY.methods ?? [])],
-    statusCodes: [...(DEFAULT_RETRY.statusCodes ?? [])],
-    afterStatusCodes: [...(DEFAULT_RETRY.afterStatusCodes ?? [])],
-  };
-  if (typeof retry === 'number') merged.limit = retry;
-  else {
-    for (const [key, value] of Object.entries(retry)) {
-      if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
-    }
+  // Lists are copied, so that no request can mutate the shared defaults; a number keeps
+  // this SDK's policy, unlike ky, and changes only the count.
+  const merged: Record<string, unknown> = {};
+  const given = typeof retry === 'number' ? { limit: retry } : retry;
+  for (const [key, value] of Object.entries({ ...DEFAULT_RETRY, ...given })) {
+    const chosen = value ?? DEFAULT_RETRY[key as keyof RetryOptions];
+    merged[key] = Array.isArray(chosen) ? [...chosen] : chosen;
   }
   return {
     hostUrl: host,
@@ -255,7 +249,7 @@ export function normalizeConfig(config: ClientConfig): NormalizedConfig {
     apiKey,
     signingSecret,
     timeout,
-    retry: merged,
+    retry: merged as RetryOptions,
     fetch: rest.fetch as FetchLike | undefined,
     hooks: (rest.hooks ?? {}) as Hooks,
     now: clockOf(rest.now as (() => Date | number) | undefined),

@@ -17,14 +17,10 @@ let cachedBuffer: NodeBuffer['Buffer'] | undefined;
 // Looked up at call time, not imported, so the SDK entry still loads in browsers and edge
 // runtimes that have no node: modules; only signing and verifying need them.
 function builtin<T>(id: string): T {
-  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
-    .process;
-  const found = process?.getBuiltinModule?.(id) as T | undefined;
-  if (!found) {
-    throw new Error(
-      `WMS signatures need ${id} (Node.js >= 20.16, Deno, Bun, or an edge runtime with Node compatibility)`,
-    );
-  }
+  const found = (
+    globalThis as { process?: { getBuiltinModule?: (id: string) => T | undefined } }
+  ).process?.getBuiltinModule?.(id);
+  if (!found) throw new Error(`WMS signatures need ${id} (Node.js >= 20.16, Deno, Bun)`);
   return found;
 }
 
@@ -42,15 +38,16 @@ function assertRawBody(rawBody: unknown): asserts rawBody is string | Uint8Array
   if (typeof rawBody === 'string' || rawBody instanceof Uint8Array) return;
   throw new SignatureVerificationError(
     'invalid_payload',
-    `The raw body must be a string or bytes, got ${rawBody === null ? 'null' : typeof rawBody}. ` +
-      'Pass the request body exactly as received: a parsed and re-serialized body (for example ' +
-      'after express.json()) is not the signed bytes.',
+    `rawBody must be the string or bytes as received, not a parsed and re-serialized body; got ${rawBody === null ? 'null' : typeof rawBody}.`,
   );
 }
 
 function assertSecret(secret: unknown): asserts secret is string {
   if (typeof secret !== 'string' || secret.length === 0) {
-    throw new SignatureVerificationError('no_secret', 'A non-empty signing secret is required.');
+    throw new SignatureVerificationError(
+      'no_secret',
+      'The signing secret must be a non-empty string.',
+    );
   }
 }
 
@@ -195,14 +192,14 @@ export function verifyWmsSignature(
   if (timestamp < now - tolerance) {
     throw new SignatureVerificationError(
       'timestamp_too_old',
-      `Signature timestamp ${timestamp} is ${now - timestamp} s old, outside the ±${tolerance} s window (a replay, or a clock behind).`,
+      `Timestamp ${timestamp} is ${now - timestamp} s old, outside the ±${tolerance} s window.`,
       timestamp,
     );
   }
   if (timestamp > now + tolerance) {
     throw new SignatureVerificationError(
       'timestamp_in_future',
-      `Signature timestamp ${timestamp} is ${timestamp - now} s in the future, outside the ±${tolerance} s window (a clock ahead).`,
+      `Timestamp ${timestamp} is ${timestamp - now} s ahead, outside the ±${tolerance} s window.`,
       timestamp,
     );
   }
@@ -214,17 +211,13 @@ export function verifyWmsSignature(
     // Buffer's hex decoder stops at the first non-hex pair, so anything but 64 hex digits
     // decodes short and is skipped, as a malformed value should be.
     const given = Buffer.from(candidate, 'hex');
-    if (given.length !== expected.length) continue;
     // Check every value, not just until the first match, so time does not depend on order.
-    if (nodeCrypto().timingSafeEqual(given, expected)) matched = true;
+    if (given.length === 32 && nodeCrypto().timingSafeEqual(given, expected)) matched = true;
   }
   if (!matched) {
-    const hints = ['the body was parsed and re-serialized instead of verified as raw bytes'];
-    if (secret !== secret.trim()) hints.push('the secret has leading or trailing whitespace');
-    hints.push('the secret is not the one the sender signs with');
     throw new SignatureVerificationError(
       'signature_mismatch',
-      `No v1 signature matches the body. Likely causes: ${hints.join('; ')}.`,
+      `No v1 signature matches the body: was it parsed and re-serialized${secret === secret.trim() ? '' : ', or does the secret have stray whitespace'}, or is the secret not the sender's?`,
       timestamp,
     );
   }

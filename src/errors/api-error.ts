@@ -57,43 +57,46 @@ export class ApiError extends OrderFulfillmentError {
   override name: string = 'ApiError';
 
   /** The HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
 
   /** The body's `detail`: a sentence, or for 422 the list of issues; undefined when absent. */
-  readonly detail: ErrorBody['detail'] | undefined;
+  declare readonly detail: ErrorBody['detail'] | undefined;
 
   /** The whole response body: parsed JSON when it was JSON, else the text. */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   /** The request's HTTP method. */
-  readonly method: string;
+  declare readonly method: string;
 
   /** The request's path, without host or query. */
-  readonly path: string;
+  declare readonly path: string;
 
   /** The response headers; undefined when the error was raised before any request. */
-  readonly headers: Headers | undefined;
+  declare readonly headers: Headers | undefined;
 
   /** The service's `X-Request-Id` for the failed request, when it sent one. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   /**
    * Set when the error ended a cursor pull: the cursor to resume from. Pass it back to
    * `orders.pages()` or `orders.iterate()`; no page is lost or repeated.
    */
-  readonly cursor: OrderCursor | undefined;
+  declare readonly cursor: OrderCursor | undefined;
 
   /** @param init - The status, body, request and headers of the failure. */
   constructor(init: ApiErrorInit) {
     const detail = isErrorBody(init.body) ? init.body.detail : undefined;
     super(`${init.method} ${init.path} → ${init.status}: ${describe(detail, init.statusText)}`);
-    this.status = init.status;
-    this.detail = detail;
-    this.body = init.body;
-    this.method = init.method;
-    this.path = init.path;
-    this.headers = init.headers;
-    this.requestId = init.headers?.get('x-request-id') ?? undefined;
-    this.cursor = undefined;
+    // Declared fields, assigned in one call: the same own properties, in the same order.
+    Object.assign(this, {
+      status: init.status,
+      detail,
+      body: init.body,
+      method: init.method,
+      path: init.path,
+      headers: init.headers,
+      requestId: init.headers?.get('x-request-id') ?? undefined,
+      cursor: undefined,
+    });
   }
 }

@@ -17,7 +17,7 @@ export class ConfigurationError extends OrderFulfillmentError {
   override name = 'ConfigurationError' as const;
 
   /** The option at fault, for example `hostUrl` or `retry.limit`. */
-  readonly option: string;
+  declare readonly option: string;
 
   /**
    * @param option - The option at fault.

@@ -20,13 +20,13 @@ export class ConnectionError extends OrderFulfillmentError {
   override name: string = 'ConnectionError';
 
   /** The request's HTTP method. */
-  readonly method: string;
+  declare readonly method: string;
 
   /** The request's path, without host or query. */
-  readonly path: string;
+  declare readonly path: string;
 
   /** Set when the error ended a cursor pull: the cursor to resume from. */
-  readonly cursor: OrderCursor | undefined;
+  declare readonly cursor: OrderCursor | undefined;
 
   /**
    * @param method - The request's HTTP method.
@@ -36,8 +36,6 @@ export class ConnectionError extends OrderFulfillmentError {
    */
   constructor(method: string, path: string, message: string, options?: { cause?: unknown }) {
     super(`${method} ${path} → ${message}`, options);
-    this.method = method;
-    this.path = path;
-    this.cursor = undefined;
+    Object.assign(this, { method, path, cursor: undefined });
   }
 }

@@ -35,7 +35,7 @@ export class RateLimitError extends ApiError {
   declare readonly status: 429;
 
   /** Seconds to wait before the next request, from `Retry-After`; undefined when not sent. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
 
   /** @param init - The status, body, request and headers of the failure. */
   constructor(init: ApiErrorInit) {

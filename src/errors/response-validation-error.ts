@@ -28,22 +28,22 @@ export class ResponseValidationError extends OrderFulfillmentError {
   override name = 'ResponseValidationError' as const;
 
   /** The request's HTTP method. */
-  readonly method: string;
+  declare readonly method: string;
 
   /** The request's path, without host or query. */
-  readonly path: string;
+  declare readonly path: string;
 
   /** The HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
 
   /** Each field that broke the schema. */
-  readonly issues: ResponseIssue[];
+  declare readonly issues: ResponseIssue[];
 
   /** The body as received: parsed JSON, or the text when it was not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   /** Set when the error ended a cursor pull: the cursor to resume from. */
-  readonly cursor: OrderCursor | undefined;
+  declare readonly cursor: OrderCursor | undefined;
 
   /**
    * @param init - The request, the response's status and body, and the issues found.
@@ -59,11 +59,7 @@ export class ResponseValidationError extends OrderFulfillmentError {
       .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
       .join('; ');
     super(`${init.method} ${init.path} → ${init.status}: unexpected response body: ${summary}`);
-    this.method = init.method;
-    this.path = init.path;
-    this.status = init.status;
-    this.issues = init.issues;
-    this.body = init.body;
-    this.cursor = undefined;
+    // init holds exactly these fields.
+    Object.assign(this, init, { cursor: undefined });
   }
 }

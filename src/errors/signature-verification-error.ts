@@ -27,10 +27,10 @@ export class SignatureVerificationError extends OrderFulfillmentError {
   override name = 'SignatureVerificationError' as const;
 
   /** Which check failed. */
-  readonly reason: SignatureFailureReason;
+  declare readonly reason: SignatureFailureReason;
 
   /** The header's `t` value in Unix seconds, when the header was well-formed. */
-  readonly timestamp: number | undefined;
+  declare readonly timestamp: number | undefined;
 
   /**
    * @param reason - Which check failed.
@@ -39,7 +39,6 @@ export class SignatureVerificationError extends OrderFulfillmentError {
    */
   constructor(reason: SignatureFailureReason, message: string, timestamp?: number) {
     super(message);
-    this.reason = reason;
-    this.timestamp = timestamp;
+    Object.assign(this, { reason, timestamp });
   }
 }

@@ -19,7 +19,7 @@ export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError' as const;
 
   /** The per-attempt timeout that ran out, in milliseconds. */
-  readonly timeout: number;
+  declare readonly timeout: number;
 
   /**
    * @param method - The request's HTTP method.

@@ -21,10 +21,10 @@ export class ValidationError extends ApiError {
   declare readonly status: 422;
 
   /** Each problem found, in the service's `{ loc, msg, type }` shape. */
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
 
   /** False when the SDK rejected the input itself and sent nothing. */
-  readonly requestSent: boolean;
+  declare readonly requestSent: boolean;
 
   /**
    * @param init - The response, or for a check made before sending, the request with the
