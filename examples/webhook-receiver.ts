@@ -72,11 +72,7 @@ export function webhookReceiver(
   return async (req, res) => {
     const raw = await readRaw(req);
     try {
-      verifyWmsSignature(
-        raw,
-        req.headers['x-webhook-signature'],
-        getSecret(),
-      );
+      verifyWmsSignature(raw, req.headers['x-webhook-signature'], getSecret());
     } catch (error) {
       if (!(error instanceof SignatureVerificationError)) throw error;
       onOutcome('rejected', undefined, error.reason);
