@@ -1,5 +1,6 @@
 // What every handler reads: the service's current state and settings. The state is looked
 // up per request because `reset()` replaces it.
+import { API_BASE_PATH } from '../../src/config.js';
 import type { KeyRing } from '../auth.js';
 import type { ControllableClock } from '../clock.js';
 import type { DeliveryQueue } from '../deliveries.js';
@@ -8,7 +9,7 @@ import type { ProductStore } from '../product-store.js';
 import type { RateLimiter } from '../rate-limit.js';
 
 /** The path of `{base_url}` under the host URL (specification, address placeholders). */
-export const BASE_PATH = '/api/v1/web-api/v1';
+export const BASE_PATH = API_BASE_PATH;
 
 /** The service as the handlers see it. */
 export interface ServiceContext {

@@ -1,5 +1,6 @@
 // POST {host_url}/api/v1/webhooks/wms/fulfillment (specification 4.6): the signature over the
 // raw bytes first, then the body, then the matching rules in ../inbound.ts.
+import { INBOUND_FULFILLMENT_PATH } from '../../src/config.js';
 import { SignatureVerificationError } from '../../src/errors/signature-verification-error.js';
 import { FulfillmentNotificationSchema } from '../../src/schemas/index.js';
 import { verifyWmsSignature, WMS_SIGNATURE_HEADER } from '../../src/signature.js';
@@ -9,7 +10,7 @@ import { fail, json, parseJsonBody, parseWith, unprocessable } from './http.js';
 import type { Route } from './router.js';
 
 /** The inbound endpoint's path under the host URL. */
-export const FULFILLMENT_PATH = '/api/v1/webhooks/wms/fulfillment';
+export const FULFILLMENT_PATH = INBOUND_FULFILLMENT_PATH;
 
 const SIGNATURE_HEADER_LOWER = WMS_SIGNATURE_HEADER.toLowerCase();
 
