@@ -2,7 +2,6 @@
 // instead of keyed, and sent to {host_url}/api/v1/webhooks/wms/fulfillment.
 import type { ClientConfig } from './config.js';
 import { INBOUND_FULFILLMENT_PATH } from './config.js';
-import { ValidationError } from './errors/validation-error.js';
 import { type RequestOptions, type Transport, transportFor } from './http.js';
 import {
   FULFILLED_EVENT,
@@ -11,7 +10,7 @@ import {
   FulfillmentResultSchema,
   SHIPPED_STATUS,
 } from './schemas/fulfillment.js';
-import { parseInput } from './validate.js';
+import { inputError, parseInput } from './validate.js';
 
 /**
  * Which order shipped: its `id` as `inbound_order_id` (an exact match), or the sales
@@ -37,17 +36,9 @@ function shippedAt(value: string | Date | undefined, now: () => number): string 
   if (value === undefined) return new Date(now()).toISOString();
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) {
-      throw new ValidationError(
-        {
-          status: 422,
-          body: {
-            detail: [
-              { loc: ['body', 'shipped_at'], msg: 'is an invalid Date', type: 'invalid_date' },
-            ],
-          },
-          ...REQUEST,
-        },
-        false,
+      throw inputError(
+        [{ loc: ['body', 'shipped_at'], msg: 'is an invalid Date', type: 'invalid_date' }],
+        REQUEST,
       );
     }
     return value.toISOString();
@@ -117,21 +108,15 @@ export class FulfillmentClient {
       given.source === undefined &&
       given.external_ref === undefined
     ) {
-      throw new ValidationError(
-        {
-          status: 422,
-          body: {
-            detail: [
-              {
-                loc: ['body'],
-                msg: 'name the order: inbound_order_id, or source with external_ref',
-                type: 'missing',
-              },
-            ],
+      throw inputError(
+        [
+          {
+            loc: ['body'],
+            msg: 'name the order: inbound_order_id, or source with external_ref',
+            type: 'missing',
           },
-          ...REQUEST,
-        },
-        false,
+        ],
+        REQUEST,
       );
     }
     const notification = parseInput(

@@ -1,7 +1,6 @@
 // The order endpoints (specification 4.2 to 4.4): offset pages, cursor pages and the orders
 // in them, one order's detail and its items.
 import type { ClientConfig } from './config.js';
-import { ValidationError } from './errors/validation-error.js';
 import { type RequestOptions, type Transport, transportFor } from './http.js';
 import { OrderIterator, OrderPageIterator } from './paginate.js';
 import {
@@ -20,7 +19,7 @@ import {
   type OrderPage,
   OrderPageSchema,
 } from './schemas/order.js';
-import { parseInput } from './validate.js';
+import { inputError, parseInput } from './validate.js';
 
 const PATH = '/orders';
 
@@ -31,15 +30,10 @@ function orderPath(orderId: string, suffix = ''): string {
       typeof orderId === 'string'
         ? 'must not be empty'
         : `expected string, received ${typeof orderId}`;
-    throw new ValidationError(
-      {
-        status: 422,
-        body: { detail: [{ loc: ['path', 'order_id'], msg, type: 'invalid_type' }] },
-        method: 'GET',
-        path: `${PATH}/{order_id}${suffix}`,
-      },
-      false,
-    );
+    throw inputError([{ loc: ['path', 'order_id'], msg, type: 'invalid_type' }], {
+      method: 'GET',
+      path: `${PATH}/{order_id}${suffix}`,
+    });
   }
   return `${PATH}/${encodeURIComponent(orderId)}${suffix}`;
 }

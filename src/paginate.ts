@@ -3,8 +3,7 @@
 // Both queue overlapping next() calls (no page is fetched twice) and end on return() (a
 // `break`): the page iterator is an async generator, the order iterator is hand-written so
 // that an order of the page in hand costs no generator suspension.
-import { ApiError } from './errors/api-error.js';
-import { ConnectionError } from './errors/connection-error.js';
+import { OrderFulfillmentError } from './errors/order-fulfillment-error.js';
 import { ResponseValidationError } from './errors/response-validation-error.js';
 import type { Order, OrderCursor, OrderCursorPage } from './schemas/order.js';
 
@@ -12,13 +11,10 @@ import type { Order, OrderCursor, OrderCursorPage } from './schemas/order.js';
 export type FetchCursorPage = (cursor: OrderCursor) => Promise<OrderCursorPage>;
 
 // Records where the pull stopped on the error itself, so that the caller can resume from
-// it after the retries inside the request were used up.
+// it after the retries inside the request were used up. The errors that carry a cursor
+// (ApiError, ConnectionError, ResponseValidationError) are those that declare one.
 function attachCursor(error: unknown, cursor: OrderCursor): void {
-  if (
-    error instanceof ApiError ||
-    error instanceof ConnectionError ||
-    error instanceof ResponseValidationError
-  ) {
+  if (error instanceof OrderFulfillmentError && 'cursor' in error) {
     Object.defineProperty(error, 'cursor', {
       value: { ...cursor },
       enumerable: true,

@@ -70,6 +70,20 @@ export function describeIssue(issue: Issue, root: unknown): string {
 export type InputLocation = 'query' | 'body' | 'path';
 
 /**
+ * The error for input the SDK rejects itself: a 422 that was never sent.
+ *
+ * @param issues - Each problem, in the service's `{ loc, msg, type }` shape.
+ * @param request - The method and path the request would have had.
+ * @internal
+ */
+export function inputError(
+  issues: ValidationIssue[],
+  request: { method: string; path: string },
+): ValidationError {
+  return new ValidationError({ status: 422, body: { detail: issues }, ...request }, false);
+}
+
+/**
  * Parses a request's input with its schema, rejecting keys the schema does not know (a
  * misspelt filter would otherwise be dropped and the call would silently match more).
  *
@@ -105,12 +119,7 @@ export function parseInput<S extends z.ZodMiniType>(
       });
     }
   }
-  if (issues.length > 0) {
-    throw new ValidationError(
-      { status: 422, body: { detail: issues }, method: request.method, path: request.path },
-      false,
-    );
-  }
+  if (issues.length > 0) throw inputError(issues, request);
   return (result as { data: z.output<S> }).data;
 }
 

@@ -66,7 +66,8 @@ export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
  * The shipping fields are present only for a key with the `shipping:read` scope
  * (docs/spec-gaps.md).
  */
-export const OrderDetailSchema = z.extend(OrderSchema, {
+export const OrderDetailSchema = z.looseObject({
+  ...OrderSchema.shape,
   shipping_address: z.optional(z.nullable(ShippingAddressSchema)),
   tracking_number: z.optional(z.nullable(z.string())),
   tracking_url: z.optional(z.nullable(z.string())),
