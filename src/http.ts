@@ -68,8 +68,7 @@ function asRequest(input: Parameters<KyFetch>[0]): Request {
 
 /** Calls the configured fetch, or `globalThis.fetch` as it is at the time of the call. */
 function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
-  return (input, init) =>
-    custom ? custom(asRequest(input), init) : globalThis.fetch(asRequest(input), init);
+  return (input, init) => (custom ?? globalThis.fetch)(asRequest(input), init);
 }
 
 /**
@@ -258,7 +257,7 @@ export function createTransport(config: NormalizedConfig): Transport {
 
   return {
     now: config.now,
-    send: (spec) => send(spec),
+    send,
     sendSigned(spec) {
       if (signingSecret === undefined) {
         throw new ConfigurationError(

@@ -23,10 +23,6 @@ function attachCursor(error: unknown, cursor: OrderCursor): void {
   }
 }
 
-function sameCursor(a: OrderCursor, b: OrderCursor): boolean {
-  return a.since === b.since && a.since_id === b.since_id;
-}
-
 /**
  * An async iterator over cursor pages, oldest change first, for `for await`. Ends after a
  * page with `has_more: false`; `break` stops it without fetching further.
@@ -77,7 +73,12 @@ export class OrderPageIterator implements AsyncIterableIterator<OrderCursorPage>
         throw error;
       }
       const next = { since: page.next_since, since_id: page.next_since_id };
-      if (page.has_more && page.items.length === 0 && sameCursor(next, requested)) {
+      if (
+        page.has_more &&
+        page.items.length === 0 &&
+        next.since === requested.since &&
+        next.since_id === requested.since_id
+      ) {
         // Asking again with the same cursor would return the same empty page forever.
         const error = new ResponseValidationError({
           method: 'GET',

@@ -134,12 +134,6 @@ function parseHeader(header: string): ParsedHeader | undefined {
   return { timestamp, signatures };
 }
 
-function toUnixSeconds(now: Date | number | undefined): number {
-  if (now === undefined) return Math.floor(Date.now() / 1000);
-  if (now instanceof Date) return Math.floor(now.getTime() / 1000);
-  return Math.floor(now);
-}
-
 /**
  * Verifies an `X-WMS-Signature` header against the raw request body. Use it in a receiver
  * before parsing the body. Accepts a header with several `v1` values (secret rotation) and
@@ -188,7 +182,8 @@ export function verifyWmsSignature(
     );
   }
   const { timestamp, signatures } = parsed;
-  const now = toUnixSeconds(options.now);
+  const given = options.now ?? Date.now() / 1000;
+  const now = Math.floor(given instanceof Date ? given.getTime() / 1000 : given);
   if (timestamp < now - tolerance) {
     throw new SignatureVerificationError(
       'timestamp_too_old',

@@ -48,9 +48,14 @@ export function describeIssue(issue: Issue, root: unknown): string {
         : `expected ${issue.expected}, received ${typeName(received)}`;
     }
     case 'too_big':
-      return `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}${unit(issue.origin)}`;
-    case 'too_small':
-      return `must be ${issue.inclusive === false ? 'more than' : 'at least'} ${String(issue.minimum)}${unit(issue.origin)}`;
+    case 'too_small': {
+      const big = issue.code === 'too_big';
+      const bound =
+        issue.inclusive === false
+          ? `${big ? 'less' : 'more'} than`
+          : `at ${big ? 'most' : 'least'}`;
+      return `must be ${bound} ${String(big ? issue.maximum : issue.minimum)}${unit(issue.origin)}`;
+    }
     case 'invalid_format':
       if (issue.format === 'datetime') return 'must be an ISO 8601 date-time (with Z or ±HH:MM)';
       if (issue.format === 'url') return 'must be an absolute http(s) URL';

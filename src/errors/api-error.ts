@@ -18,23 +18,11 @@ export interface ApiErrorInit {
   statusText?: string | undefined;
 }
 
-function isErrorBody(body: unknown): body is ErrorBody {
-  if (typeof body !== 'object' || body === null || !('detail' in body)) return false;
-  const { detail } = body as { detail: unknown };
-  return typeof detail === 'string' || Array.isArray(detail);
-}
-
 /** Renders 422 issues the way the service means them: `query.limit: too big`. */
 export function formatIssues(issues: readonly ValidationIssue[]): string {
   return issues
     .map((issue) => (issue.loc.length > 0 ? `${issue.loc.join('.')}: ${issue.msg}` : issue.msg))
     .join('; ');
-}
-
-function describe(detail: ErrorBody['detail'] | undefined, statusText: string | undefined): string {
-  if (typeof detail === 'string') return detail;
-  if (Array.isArray(detail)) return formatIssues(detail);
-  return statusText || '(no detail)';
 }
 
 /**
@@ -85,8 +73,16 @@ export class ApiError extends OrderFulfillmentError {
 
   /** @param init - The status, body, request and headers of the failure. */
   constructor(init: ApiErrorInit) {
-    const detail = isErrorBody(init.body) ? init.body.detail : undefined;
-    super(`${init.method} ${init.path} → ${init.status}: ${describe(detail, init.statusText)}`);
+    // `detail` is kept only when it has the documented shape: a sentence or a list.
+    let detail = (init.body as { detail?: unknown } | null | undefined)?.detail;
+    if (typeof detail !== 'string' && !Array.isArray(detail)) detail = undefined;
+    const text =
+      typeof detail === 'string'
+        ? detail
+        : detail
+          ? formatIssues(detail as ValidationIssue[])
+          : init.statusText || '(no detail)';
+    super(`${init.method} ${init.path} → ${init.status}: ${text}`);
     // Declared fields, assigned in one call: the same own properties, in the same order.
     Object.assign(this, {
       status: init.status,

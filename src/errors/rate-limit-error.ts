@@ -8,8 +8,8 @@ export function parseRetryAfter(
   value: string | null | undefined,
   now = Date.now(),
 ): number | undefined {
-  if (value === null || value === undefined || value.trim() === '') return undefined;
-  const trimmed = value.trim();
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;

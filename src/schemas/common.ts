@@ -1,11 +1,12 @@
 // Shapes shared by several resources: timestamps and the error body.
 import * as z from 'zod/mini';
+import { isoDateTime } from './iso.js';
 
 /**
  * An ISO 8601 timestamp that carries its UTC offset (`Z` or `±HH:MM`), as the
  * cursor's `since` parameter requires (specification 4.2).
  */
-export const IsoDateTimeWithOffsetSchema = z.iso.datetime({ offset: true });
+export const IsoDateTimeWithOffsetSchema = isoDateTime({ offset: true });
 
 /**
  * One entry of a 422 error body: where the problem is, what it is, and its kind.

@@ -1,5 +1,6 @@
 // Wire shapes of the inbound shipment notification (specification 2.8, 4.6).
 import * as z from 'zod/mini';
+import { isoDateTime } from './iso.js';
 
 /** The only event kind the inbound endpoint takes, in the body's `olay` field. */
 export const FULFILLED_EVENT = 'order.fulfilled';
@@ -18,7 +19,7 @@ export const FulfillmentNotificationSchema = z
     source: z.optional(z.string().check(z.minLength(1))),
     external_ref: z.optional(z.string().check(z.minLength(1))),
     status: z.literal(SHIPPED_STATUS),
-    shipped_at: z.iso.datetime(),
+    shipped_at: isoDateTime(),
   })
   .check(
     // Half a secondary key names no order and is a sender's bug, not a skip.
