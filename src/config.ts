@@ -125,7 +125,7 @@ const secret = z
   .check(
     z.refine(
       (value) => /^[\x21-\x7e]+$/.test(value),
-      'must be printable ASCII without spaces or line breaks',
+      'must be printable ASCII, no spaces or line breaks',
     ),
   );
 const count = z.int().check(z.minimum(0));
@@ -153,7 +153,7 @@ const ConfigSchema = z.strictObject({
   timeout: z.optional(
     z.union(
       [z.literal(false), z.int().check(z.minimum(1), z.maximum(2_147_483_647))],
-      'must be a whole number of milliseconds, or false',
+      'must be whole milliseconds or false',
     ),
   ),
   // Checked apart, as a count or as RetrySchema, so an issue names the field inside.
@@ -172,7 +172,8 @@ function clockOf(now: (() => Date | number) | undefined): () => number {
   return () => {
     const value = now();
     const ms = value instanceof Date ? value.getTime() : value;
-    if (typeof ms !== 'number' || !Number.isFinite(ms)) {
+    // Number.isFinite is false for anything but a finite number.
+    if (!Number.isFinite(ms)) {
       throw new ConfigurationError('now', 'must return a valid Date or epoch ms.');
     }
     return ms;
@@ -214,7 +215,7 @@ function normalizeHostUrl(value: string): string {
   ) {
     throw new ConfigurationError(
       'hostUrl',
-      `must be an http(s) origin and optional path, such as https://shop.example.com, without credentials, query, fragment or ${API_BASE_PATH}.`,
+      `must be an http(s) URL such as https://shop.example.com, with no credentials, query, fragment or ${API_BASE_PATH}.`,
     );
   }
   return url.origin + path;

@@ -72,18 +72,18 @@ function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
 }
 
 /**
- * Adds headers at the last moment, after every ky hook has run and been logged. ky hands
+ * Adds a header at the last moment, after every ky hook has run and been logged. ky hands
  * fetch the Request its beforeRequest hooks saw, and that its TimeoutError carries, having
  * first cloned it as `ky.request` (what HTTPError, afterResponse and beforeRetry see). So the
  * headers go on a copy when caller code (a hook, a retry.shouldRetry) could hold that
  * Request, and straight onto it, a Request construction cheaper, when none can.
  */
-function withHeaders(next: KyFetch, headers: () => Record<string, string>, copy: boolean): KyFetch {
+function withHeader(next: KyFetch, name: string, value: () => string, copy: boolean): KyFetch {
   return (input, init) => {
     let request = asRequest(input);
     // new Request(request) copies the headers list, so setting on it leaves the original be.
     if (copy) request = new Request(request);
-    for (const [name, value] of Object.entries(headers())) request.headers.set(name, value);
+    request.headers.set(name, value());
     return next(request, init);
   };
 }
@@ -91,9 +91,12 @@ function withHeaders(next: KyFetch, headers: () => Record<string, string>, copy:
 // A Retry-After longer than the cap throws at once: waiting less than the service asked
 // would only spend an attempt on another 429. ky itself would wait the cap and retry.
 function composeShouldRetry(retry: NormalizedConfig['retry']): NormalizedConfig['retry'] {
-  const user = retry.shouldRetry;
-  const cap = retry.maxRetryAfter ?? Number.POSITIVE_INFINITY;
-  const afterStatusCodes = retry.afterStatusCodes ?? [];
+  // Normalized: both always hold a value (the default's unless the caller set one).
+  const {
+    shouldRetry: user,
+    maxRetryAfter: cap,
+    afterStatusCodes,
+  } = retry as Required<NormalizedConfig['retry']>;
   return {
     ...retry,
     shouldRetry: async (state) => {
@@ -166,7 +169,6 @@ export function createTransport(config: NormalizedConfig): Transport {
     retry: composeShouldRetry(config.retry),
     hooks: config.hooks,
     fetch,
-    throwHttpErrors: true,
     headers: { accept: 'application/json' },
   });
   const observed =
@@ -174,7 +176,7 @@ export function createTransport(config: NormalizedConfig): Transport {
     Object.values(config.hooks).some((hooks) => hooks && hooks.length > 0);
   const api = base.extend({
     prefixUrl: config.baseUrl,
-    fetch: withHeaders(fetch, () => ({ 'X-API-Key': apiKey }), observed),
+    fetch: withHeader(fetch, 'X-API-Key', () => apiKey, observed),
   });
   const inbound = base.extend({ prefixUrl: config.hostUrl });
 
@@ -262,20 +264,15 @@ export function createTransport(config: NormalizedConfig): Transport {
       if (signingSecret === undefined) {
         throw new ConfigurationError(
           'signingSecret',
-          'is required to send fulfillment notifications; pass it to createClient.',
+          'is required to send fulfillment notifications.',
         );
       }
       // Signed at each attempt, not once: a retry after a long Retry-After still carries a
       // timestamp inside the service's ±5 minute window.
-      const signer = withHeaders(
+      const signer = withHeader(
         fetch,
-        () => ({
-          [WMS_SIGNATURE_HEADER]: signWmsPayload(
-            spec.body,
-            signingSecret,
-            Math.floor(config.now() / 1000),
-          ),
-        }),
+        WMS_SIGNATURE_HEADER,
+        () => signWmsPayload(spec.body, signingSecret, Math.floor(config.now() / 1000)),
         true,
       );
       return send(

@@ -85,7 +85,7 @@ export class OrderPageIterator implements AsyncIterableIterator<OrderCursorPage>
           path: '/orders',
           status: 200,
           issues: [
-            { path: 'has_more', message: 'is true on an empty page whose cursor did not advance' },
+            { path: 'has_more', message: 'is true on an empty page with an unchanged cursor' },
           ],
           body: page,
         });

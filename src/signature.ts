@@ -212,7 +212,7 @@ export function verifyWmsSignature(
   if (!matched) {
     throw new SignatureVerificationError(
       'signature_mismatch',
-      `No v1 signature matches the body: was it parsed and re-serialized${secret === secret.trim() ? '' : ', or does the secret have stray whitespace'}, or is the secret not the sender's?`,
+      `No v1 signature matches: was the body parsed and re-serialized${secret === secret.trim() ? '' : ', is the secret padded with whitespace'}, or is the secret wrong?`,
       timestamp,
     );
   }

@@ -20,14 +20,13 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
-  return typeof value;
+  // NaN is the one value typed number that `z.number()` says it did not receive.
+  return Number.isNaN(value) ? 'NaN' : typeof value;
 }
 
+// The SDK's schemas bound the length of strings and arrays only.
 function unit(origin: string): string {
-  if (origin === 'string') return ' characters';
-  if (origin === 'array' || origin === 'set') return ' items';
-  return '';
+  return origin === 'string' ? ' characters' : origin === 'array' ? ' items' : '';
 }
 
 /**
@@ -118,7 +117,8 @@ export function parseInput<S extends z.ZodMiniType>(
   if (!result.success) {
     for (const issue of result.error.issues) {
       issues.push({
-        loc: [where, ...issue.path.map((key) => (typeof key === 'number' ? key : String(key)))],
+        // Input comes from plain objects and arrays: its keys are strings and indexes.
+        loc: [where, ...(issue.path as (string | number)[])],
         msg: describeIssue(issue, input),
         type: issue.code,
       });
