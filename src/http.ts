@@ -114,36 +114,22 @@ function composeShouldRetry(retry: NormalizedConfig['retry']): NormalizedConfig[
 
 // ky's timeout ends when the headers arrive: a body that stalls after them would hang the
 // call, and a pull with it, forever. The body gets the same allowance again; when it runs
-// out the stream is cancelled, which ends the pending read and frees the connection, and
-// the result is undefined.
+// out the result is undefined (a TimeoutError for the caller). The stalled connection is
+// left to the runtime's own body timeout (undici's is 300 s): aborting it ourselves needs a
+// signal of our own on every request, which cost more than ky and the validation together.
+// response.text() keeps the runtime's fast path; reading chunk by chunk cost ~400 µs more
+// per 74 KB page.
 async function readText(response: Response, timeout: number | false): Promise<string | undefined> {
-  if (timeout === false || response.body === null) return response.text();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  let expired = false;
-  const timer = setTimeout(() => {
-    expired = true;
-    reader.cancel().catch(() => {});
-  }, timeout);
+  if (timeout === false) return response.text();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, timeout, undefined);
+  });
   try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      chunks.push(chunk.value);
-      length += chunk.value.length;
-    }
+    return await Promise.race([response.text(), expired]);
   } finally {
     clearTimeout(timer);
   }
-  if (expired) return undefined;
-  // Decoded once at the end: a streaming TextDecoder misses the runtime's fast UTF-8 path
-  // and took ~100 µs for a 74 KB page, against ~12 µs in one call.
-  const bytes = new Uint8Array(length);
-  length = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, length);
-    length += chunk.length;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 // An error body: parsed JSON when it is JSON, else its text; undefined when empty or lost.
