@@ -52,12 +52,9 @@ function assertSecret(secret: unknown): asserts secret is string {
 }
 
 function hmac(rawBody: string | Uint8Array, secret: string, timestamp: number) {
-  const mac = nodeCrypto().createHmac('sha256', secret);
-  // One update for a string body: the same UTF-8 bytes (the prefix ends in ASCII, so no
-  // surrogate pair spans the seam), and a native call fewer, about a tenth of the cost.
-  return typeof rawBody === 'string'
-    ? mac.update(`${timestamp}.${rawBody}`)
-    : mac.update(`${timestamp}.`).update(rawBody);
+  // Two updates, like a hand-written verifier: concatenating the prefix onto a string body
+  // first measured slower (the 1 KB copy outweighs the native call it saves).
+  return nodeCrypto().createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody);
 }
 
 /**
@@ -171,10 +168,11 @@ export function verifyWmsSignature(
   if (!Number.isFinite(tolerance) || tolerance < 0) {
     throw new RangeError(`toleranceSeconds must be a number >= 0, got ${String(tolerance)}`);
   }
-  if (value === undefined || value === null || value.trim() === '') {
+  // An empty or blank header is missing, not malformed; trim() only once parsing failed.
+  const parsed = value ? parseHeader(value) : undefined;
+  if (!parsed && (!value || value.trim() === '')) {
     throw new SignatureVerificationError('missing_header', `No ${WMS_SIGNATURE_HEADER} header.`);
   }
-  const parsed = parseHeader(value);
   if (!parsed) {
     throw new SignatureVerificationError(
       'malformed_header',
