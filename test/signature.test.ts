@@ -112,6 +112,36 @@ describe('verifyWmsSignature', () => {
     });
   });
 
+  it('reads the parts in any order and with spaces around them', () => {
+    const timestamp = now;
+    const v1 = signWmsPayload(body, secret, timestamp).split('v1=')[1] as string;
+    for (const header of [
+      `v1=${v1},t=${timestamp}`,
+      ` t = ${timestamp} , v1 = ${v1} `,
+      `t=${timestamp},v1=${v1},`.slice(0, -1),
+      `t=${timestamp}, v1=${v1}`,
+    ]) {
+      expect(verifyWmsSignature(body, header, secret, { now })).toEqual({ timestamp });
+    }
+    expect(
+      reasonOf(() => verifyWmsSignature(body, `t=${timestamp},t=${timestamp},v1=${v1}`, secret)),
+    ).toBe('malformed_header');
+  });
+
+  it('checks each call against its own secret, however calls with different secrets interleave', () => {
+    const a = signWmsPayload(body, 'whsec_a', now);
+    const b = signWmsPayload(body, 'whsec_b', now);
+    expect(a).not.toBe(b);
+    for (let round = 0; round < 3; round++) {
+      expect(verifyWmsSignature(body, a, 'whsec_a', { now })).toEqual({ timestamp: now });
+      expect(reasonOf(() => verifyWmsSignature(body, a, 'whsec_b', { now }))).toBe(
+        'signature_mismatch',
+      );
+      expect(verifyWmsSignature(body, b, 'whsec_b', { now })).toEqual({ timestamp: now });
+      expect(signWmsPayload(body, 'whsec_a', now)).toBe(a);
+    }
+  });
+
   it('checks the window on both sides, at ±300 s by default', () => {
     const at = (offset: number) => signWmsPayload(body, secret, now + offset);
     expect(verifyWmsSignature(body, at(-300), secret, { now })).toEqual({ timestamp: now - 300 });
