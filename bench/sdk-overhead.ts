@@ -8,7 +8,7 @@ import { alternate, startServer } from './util.js';
 
 const ORDERS = 50_000;
 const LIMIT = 200;
-const ROUNDS = 7;
+const ROUNDS = 11;
 const TARGET = { op: '<=', value: 1.1 } as const;
 
 interface RawPage {
@@ -87,7 +87,8 @@ export const sdkOverhead: Benchmark = {
   method:
     `${ORDERS.toLocaleString('en')} orders (limit ${LIMIT}) pulled with \`orders.iterate()\` and ` +
     'with a minimal `fetch` loop (same URLs and pages, `response.json()`, no validation), ' +
-    `alternating, ${ROUNDS} timed pulls each after one warm-up; ratio of the medians. HTTP: the ` +
+    `alternating, ${ROUNDS} timed pulls each after one warm-up; the median of the ${ROUNDS} ` +
+    'ratios of neighbouring pulls. HTTP: the ' +
     'mock runs `mock.listen()` in a child process. MSW: the mock in-process behind ' +
     '`setupServer(...mock.handlers)`.',
   async run() {

@@ -26,7 +26,9 @@ export async function time(run: () => Promise<unknown>): Promise<number> {
  * Times two contenders in alternation (a, b, b, a, ...), so that drift in the machine's
  * speed hits both alike, after `warmup` untimed rounds of each.
  *
- * @returns The medians and the median-based ratio `a / b`.
+ * @returns The medians, and as `ratio` the median of each round's `a / b`: the two runs of
+ *   a round are neighbours in time, so a burst of load from another process skews one
+ *   round's ratio rather than the figure.
  */
 export async function alternate(
   a: () => Promise<unknown>,
@@ -49,9 +51,8 @@ export async function alternate(
       aRuns.push(await time(a));
     }
   }
-  const ma = median(aRuns);
-  const mb = median(bRuns);
-  return { a: ma, b: mb, ratio: ma / mb, aRuns, bRuns };
+  const ratio = median(aRuns.map((run, i) => run / (bRuns[i] as number)));
+  return { a: median(aRuns), b: median(bRuns), ratio, aRuns, bRuns };
 }
 
 /** A server running in a child process. */
