@@ -2,7 +2,7 @@
 import type { Hooks, RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from './errors/configuration-error.js';
-import { describeIssue } from './validate.js';
+import { describeIssue, unknownKeys } from './validate.js';
 
 /** The path the SDK appends to `hostUrl` for every endpoint but the inbound one (specification). */
 export const API_BASE_PATH = '/api/v1/web-api/v1';
@@ -132,7 +132,7 @@ const count = z.int().check(z.minimum(0));
 const ms = z.optional(z.number().check(z.minimum(0)));
 const numbers = z.optional(z.array(z.number()));
 
-const RetrySchema = z.strictObject({
+const RetrySchema = z.object({
   limit: z.optional(count),
   methods: z.optional(z.array(z.string())),
   statusCodes: numbers,
@@ -145,7 +145,14 @@ const RetrySchema = z.strictObject({
   shouldRetry: z.optional(fn),
 });
 
-const ConfigSchema = z.strictObject({
+const HooksSchema = z.object({
+  beforeRequest: fns,
+  beforeRetry: fns,
+  afterResponse: fns,
+  beforeError: fns,
+});
+
+const ConfigSchema = z.object({
   hostUrl: z.string(),
   apiKey: secret,
   signingSecret: z.optional(secret),
@@ -156,12 +163,11 @@ const ConfigSchema = z.strictObject({
       'must be whole milliseconds or false',
     ),
   ),
-  // Checked apart, as a count or as RetrySchema, so an issue names the field inside.
+  // Both checked apart, retry as a count or as RetrySchema, so that an issue (an unknown
+  // key too) names the field inside.
   retry: z.optional(z.unknown()),
   fetch: z.optional(fn),
-  hooks: z.optional(
-    z.strictObject({ beforeRequest: fns, beforeRetry: fns, afterResponse: fns, beforeError: fns }),
-  ),
+  hooks: z.optional(z.unknown()),
   now: z.optional(fn),
 });
 
@@ -182,18 +188,18 @@ function clockOf(now: (() => Date | number) | undefined): () => number {
 
 // Parses one part of the configuration, or throws naming the option at fault.
 function check<S extends z.ZodMiniType>(schema: S, value: unknown, prefix: string[]): z.output<S> {
+  // A misspelt option first: it explains the "missing" one that usually comes with it.
+  const [unknown] = unknownKeys(schema, value);
+  if (unknown !== undefined) {
+    throw new ConfigurationError([...prefix, unknown].join('.'), 'is not an option.');
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  // A misspelt option first: it explains the "missing" one that usually comes with it.
-  const { issues } = result.error;
-  const issue = (issues.find((each) => each.code === 'unrecognized_keys') ??
-    issues[0]) as z.core.$ZodIssue;
-  // The option is the issue's path without array indexes, plus an unknown key's name.
-  const path = [...prefix, ...issue.path.filter((key) => typeof key === 'string')];
-  if (issue.code === 'unrecognized_keys') path.push(issue.keys[0] as string);
+  const issue = result.error.issues[0] as z.core.$ZodIssue;
+  // The option is the issue's path without array indexes.
   throw new ConfigurationError(
-    path.join('.') || 'config',
-    issue.code === 'unrecognized_keys' ? 'is not an option.' : `${describeIssue(issue, value)}.`,
+    [...prefix, ...issue.path.filter((key) => typeof key === 'string')].join('.') || 'config',
+    `${describeIssue(issue, value)}.`,
   );
 }
 
@@ -257,7 +263,7 @@ export function normalizeConfig(config: ClientConfig): NormalizedConfig {
     timeout,
     retry: merged as RetryOptions,
     fetch: rest.fetch as FetchLike | undefined,
-    hooks: (rest.hooks ?? {}) as Hooks,
+    hooks: (rest.hooks === undefined ? {} : check(HooksSchema, rest.hooks, ['hooks'])) as Hooks,
     now: clockOf(rest.now as (() => Date | number) | undefined),
   };
 }

@@ -70,6 +70,23 @@ export function describeIssue(issue: Issue, root: unknown): string {
   }
 }
 
+function shapeOf(schema: z.ZodMiniType): object | undefined {
+  return (schema as { def?: { shape?: object } }).def?.shape;
+}
+
+/**
+ * The keys of an object input that its object schema does not name: a misspelt filter or
+ * option, which a schema that strips unknown keys would otherwise drop without a word.
+ * Own keys only, so that `constructor` or `toString` is unknown too.
+ *
+ * @internal
+ */
+export function unknownKeys(schema: z.ZodMiniType, input: unknown): string[] {
+  const shape = shapeOf(schema);
+  if (!shape || typeof input !== 'object' || input === null || Array.isArray(input)) return [];
+  return Object.keys(input).filter((key) => !Object.hasOwn(shape, key));
+}
+
 /** Where a request input goes on the wire, as FastAPI names it in `loc`. */
 export type InputLocation = 'query' | 'body' | 'path';
 
@@ -100,19 +117,11 @@ export function parseInput<S extends z.ZodMiniType>(
   where: InputLocation,
   request: { method: string; path: string },
 ): z.output<S> {
-  const issues: ValidationIssue[] = [];
-  const shape = (schema as { def?: { shape?: Record<string, unknown> } }).def?.shape;
-  if (shape && typeof input === 'object' && input !== null && !Array.isArray(input)) {
-    for (const key of Object.keys(input)) {
-      if (!(key in shape)) {
-        issues.push({
-          loc: [where, key],
-          msg: `is not a parameter; expected one of ${Object.keys(shape).join(', ')}`,
-          type: 'unrecognized_keys',
-        });
-      }
-    }
-  }
+  const issues: ValidationIssue[] = unknownKeys(schema, input).map((key) => ({
+    loc: [where, key],
+    msg: `is not a parameter; expected one of ${Object.keys(shapeOf(schema) as object).join(', ')}`,
+    type: 'unrecognized_keys',
+  }));
   const result = schema.safeParse(input);
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -142,65 +151,57 @@ interface Def {
 }
 
 /**
- * Writes statements that `return false` unless the variable named `v` holds a value the
- * schema accepts and returns unchanged: loose objects, arrays, optional and nullable, and
- * leaves. Undefined for any other schema (a stripping object, a union, a refinement, a
- * transform), which then always goes through zod. A leaf's own checks (a format, an integer,
- * an enum) are left to zod through `r`, the list of schemas the code refers to.
+ * Writes an expression that is true when `v`, an expression itself, is a value the schema
+ * accepts and returns unchanged: loose objects, arrays, optional and nullable, and leaves.
+ * Undefined for any other schema (a stripping object, a union, a refinement, a transform),
+ * which then always goes through zod. A leaf's own checks (a format, an integer, an enum)
+ * are left to zod through `r`, the list of schemas the code refers to.
  */
-function emit(
-  schema: z.ZodMiniType,
-  v: string,
-  refs: z.ZodMiniType[],
-  names: { n: number },
-): string | undefined {
+function emit(schema: z.ZodMiniType, v: string, refs: z.ZodMiniType[]): string | undefined {
   const def = schema._zod.def as Def;
   if (def.coerce) return undefined;
   const plain = !def.checks?.length && !def.check;
-  const fail = (test: string) => `if(${test})return false;`;
-  const fresh = () => `v${names.n++}`;
+  let inner: string | undefined;
   switch (def.type) {
     case 'string':
     case 'boolean':
-      if (plain) return fail(`typeof ${v}!=="${def.type}"`);
+      if (plain) return `typeof ${v}=="${def.type}"`;
       break;
     case 'number':
       // zod's number rejects NaN and ±Infinity as well.
-      if (plain) return fail(`!Number.isFinite(${v})`);
+      if (plain) return `Number.isFinite(${v})`;
       break;
     case 'enum':
     case 'literal':
       break;
     case 'optional':
-    case 'nullable': {
-      const inner = emit(def.innerType as z.ZodMiniType, v, refs, names);
-      return inner && `if(${v}!==${def.type === 'optional' ? 'undefined' : 'null'}){${inner}}`;
-    }
+    case 'nullable':
+      inner = emit(def.innerType as z.ZodMiniType, v, refs);
+      return inner && `(${v}===${def.type === 'optional' ? 'undefined' : 'null'}||${inner})`;
     case 'array': {
-      const [i, element] = [fresh(), fresh()];
-      const check = plain && emit(def.element as z.ZodMiniType, element, refs, names);
-      return check
-        ? `${fail(`!Array.isArray(${v})`)}for(let ${i}=0;${i}<${v}.length;${i}++){const ${element}=${v}[${i}];${check}}`
-        : undefined;
+      const element = `e${v.length}`;
+      inner = plain ? emit(def.element as z.ZodMiniType, element, refs) : undefined;
+      // for...of rather than every(), which would skip the holes of a sparse array.
+      return (
+        inner &&
+        `(Array.isArray(${v})&&(()=>{for(const ${element} of ${v})if(!(${inner}))return false;return true})())`
+      );
     }
     case 'object': {
       // Only loose objects keep unknown keys as they are; zod drops an own __proto__ key.
       if (!plain || def.catchall?._zod.def.type !== 'unknown') return undefined;
-      let out = fail(
-        `typeof ${v}!=="object"||${v}===null||Array.isArray(${v})||Object.hasOwn(${v},"__proto__")`,
-      );
+      let out = `(typeof ${v}=="object"&&${v}!==null&&!Array.isArray(${v})&&!Object.hasOwn(${v},"__proto__")`;
       for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodMiniType>)) {
-        const name = fresh();
-        const check = emit(field, name, refs, names);
-        if (!check) return undefined;
-        out += `{const ${name}=${v}[${JSON.stringify(key)}];${check}}`;
+        inner = emit(field, `${v}[${JSON.stringify(key)}]`, refs);
+        if (!inner) return undefined;
+        out += `&&${inner}`;
       }
-      return out;
+      return `${out})`;
     }
     default:
       return undefined;
   }
-  return fail(`!r[${refs.push(schema) - 1}].safeParse(${v}).success`);
+  return `r[${refs.push(schema) - 1}].safeParse(${v}).success`;
 }
 
 /**
@@ -215,10 +216,10 @@ function emit(
  */
 function compile(schema: z.ZodMiniType): Check | undefined {
   const refs: z.ZodMiniType[] = [];
-  const body = emit(schema, 'v', refs, { n: 0 });
+  const body = emit(schema, 'v', refs);
   if (body === undefined) return undefined;
   try {
-    return new Function('r', `return v=>{${body}return true}`)(refs) as Check;
+    return new Function('r', `return v=>${body}`)(refs) as Check;
   } catch {
     // A runtime that forbids generated code (a strict CSP, some edge runtimes): zod alone.
     return undefined;

@@ -57,6 +57,12 @@ describe('createClient configuration', () => {
     ],
     ['unknown hook', { hostUrl: HOST, apiKey: KEY, hooks: { onRequest: [] } }, 'hooks.onRequest'],
     ['misspelt option', { hostUrl: HOST, apikey: KEY }, 'apikey'],
+    [
+      'an option named like an Object method',
+      { hostUrl: HOST, apiKey: KEY, toString: 1 },
+      'toString',
+    ],
+    ['hooks that are not an object', { hostUrl: HOST, apiKey: KEY, hooks: [] }, 'hooks'],
   ])('rejects %s at construction, naming the option', (_, config, option) => {
     expect(optionOf(() => createClient(config as never))).toBe(option);
     expect(optionOf(() => new OrdersClient(config as never))).toBe(option);

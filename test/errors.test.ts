@@ -234,6 +234,14 @@ describe('input validation', () => {
     const client = createClient({ ...noRetry, fetch: fakeFetch(() => json({})).fetch });
     const error = (await failure(client.orders.list({ pageSize: 10 } as never))) as ValidationError;
     expect(error.issues[0]?.loc).toEqual(['query', 'pageSize']);
+    expect(error.issues[0]?.msg).toBe(
+      'is not a parameter; expected one of status, platform, limit, offset',
+    );
+    // Named like an Object method, it is still not a parameter.
+    const inherited = (await failure(
+      client.orders.list({ constructor: 1 } as never),
+    )) as ValidationError;
+    expect(inherited.issues.map((issue) => issue.loc)).toEqual([['query', 'constructor']]);
   });
 });
 
