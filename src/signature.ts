@@ -25,7 +25,7 @@ function builtin<T>(id: string): T {
   const found = (
     globalThis as { process?: { getBuiltinModule?: (id: string) => T | undefined } }
   ).process?.getBuiltinModule?.(id);
-  if (!found) throw new Error(`WMS signatures need ${id} (Node.js >= 20.16, Deno, Bun)`);
+  if (!found) throw new Error(`WMS signatures need ${id}`);
   return found;
 }
 
@@ -43,7 +43,7 @@ function assertRawBody(rawBody: unknown): asserts rawBody is string | Uint8Array
   if (typeof rawBody === 'string' || rawBody instanceof Uint8Array) return;
   throw new SignatureVerificationError(
     'invalid_payload',
-    `rawBody must be the string or bytes as received, not a parsed and re-serialized body; got ${rawBody === null ? 'null' : typeof rawBody}.`,
+    `rawBody must be the raw string or bytes, not a parsed body; got ${rawBody === null ? 'null' : typeof rawBody}.`,
   );
 }
 
@@ -116,19 +116,6 @@ interface ParsedHeader {
   signatures: string[];
 }
 
-// The shape every signer, this SDK's included, sends: `t=<digits>,v1=<64 characters>`.
-// Read with two index checks, half the time of the general walk below.
-function parseCanonicalHeader(header: string): ParsedHeader | undefined {
-  const comma = header.indexOf(',');
-  if (comma < 3 || comma > 17 || header.length !== comma + 68) return undefined;
-  if (!header.startsWith('t=') || !header.startsWith('v1=', comma + 1)) return undefined;
-  for (let i = 2; i < comma; i++) {
-    const code = header.charCodeAt(i);
-    if (code < 48 || code > 57) return undefined;
-  }
-  return { timestamp: Number(header.slice(2, comma)), signatures: [header.slice(comma + 4)] };
-}
-
 function parseHeader(header: string): ParsedHeader | undefined {
   let timestamp: number | undefined;
   const signatures: string[] = [];
@@ -192,7 +179,7 @@ export function verifyWmsSignature(
     throw new RangeError(`toleranceSeconds must be a number >= 0, got ${String(tolerance)}`);
   }
   // An empty or blank header is missing, not malformed; trim() only once parsing failed.
-  const parsed = value ? (parseCanonicalHeader(value) ?? parseHeader(value)) : undefined;
+  const parsed = value ? parseHeader(value) : undefined;
   if (!parsed && (!value || value.trim() === '')) {
     throw new SignatureVerificationError('missing_header', `No ${WMS_SIGNATURE_HEADER} header.`);
   }
