@@ -155,7 +155,6 @@ export function createTransport(config: NormalizedConfig): Transport {
     retry: composeShouldRetry(config.retry),
     hooks: config.hooks,
     fetch,
-    headers: { accept: 'application/json' },
   });
   const observed =
     config.retry.shouldRetry !== undefined ||
