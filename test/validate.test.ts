@@ -1,7 +1,7 @@
 // The fast response check compiled from the wire schemas must agree with zod exactly: same
 // verdict on every value, and a value it accepts is what zod would have returned.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import {
   FulfillmentResultSchema,
@@ -198,6 +198,27 @@ describe('the fast response check', () => {
         'items.1.updated_at',
         'next_since_id',
       ]);
+    }
+  });
+
+  it('falls back to zod alone where generated code is forbidden, with the same verdicts', () => {
+    // What a strict Content Security Policy or an edge runtime does to new Function.
+    const forbidden = vi.fn(() => {
+      throw new EvalError('Code generation from strings disallowed for this context');
+    });
+    vi.stubGlobal('Function', forbidden);
+    try {
+      const schema = z.looseObject({ id: z.string(), tags: z.array(z.string()) });
+      expect(fastCheck(schema)).toBeUndefined();
+      expect(forbidden).toHaveBeenCalledTimes(1);
+      const response = { method: 'GET', path: '/x', status: 200 };
+      const valid = { id: 'a', tags: ['b'], extra: 1 };
+      expect(parseResponse(schema, valid, response)).toEqual(valid);
+      expect(() => parseResponse(schema, { id: 'a', tags: [1] }, response)).toThrow(
+        ResponseValidationError,
+      );
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });
