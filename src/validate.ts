@@ -179,6 +179,8 @@ function emit(schema: z.ZodMiniType, v: string, refs: z.ZodMiniType[]): string |
       inner = emit(def.innerType as z.ZodMiniType, v, refs);
       return inner && `(${v}===${def.type === 'optional' ? 'undefined' : 'null'}||${inner})`;
     case 'array': {
+      // Named by the expression's length, which grows at every level of nesting: an inner
+      // loop's variable never shadows an outer one.
       const element = `e${v.length}`;
       inner = plain ? emit(def.element as z.ZodMiniType, element, refs) : undefined;
       // for...of rather than every(), which would skip the holes of a sparse array.
