@@ -15,46 +15,6 @@ export function median(values: readonly number[]): number {
 /** Milliseconds since an arbitrary origin, sub-millisecond precise. */
 export const now = (): number => performance.now();
 
-/** Runs a function and returns how long it took, in milliseconds. */
-export async function time(run: () => Promise<unknown>): Promise<number> {
-  const start = now();
-  await run();
-  return now() - start;
-}
-
-/**
- * Times two contenders in alternation (a, b, b, a, ...), so that drift in the machine's
- * speed hits both alike, after `warmup` untimed rounds of each.
- *
- * @returns The medians, and as `ratio` the median of each round's `a / b`: the two runs of
- *   a round are neighbours in time, so a burst of load from another process skews one
- *   round's ratio rather than the figure.
- */
-export async function alternate(
-  a: () => Promise<unknown>,
-  b: () => Promise<unknown>,
-  rounds: number,
-  warmup = 1,
-): Promise<{ a: number; b: number; ratio: number; aRuns: number[]; bRuns: number[] }> {
-  for (let i = 0; i < warmup; i++) {
-    await a();
-    await b();
-  }
-  const aRuns: number[] = [];
-  const bRuns: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    if (i % 2 === 0) {
-      aRuns.push(await time(a));
-      bRuns.push(await time(b));
-    } else {
-      bRuns.push(await time(b));
-      aRuns.push(await time(a));
-    }
-  }
-  const ratio = median(aRuns.map((run, i) => run / (bRuns[i] as number)));
-  return { a: median(aRuns), b: median(bRuns), ratio, aRuns, bRuns };
-}
-
 /** A server running in a child process. */
 export interface ChildServer {
   readonly hostUrl: string;
