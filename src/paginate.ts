@@ -135,9 +135,8 @@ export class OrderPageIterator implements AsyncIterableIterator<OrderCursorPage>
  * ```
  */
 export class OrderIterator implements AsyncIterableIterator<Order> {
-  // The cursor at a page boundary; between them it is the last order's, made when read.
+  // The cursor at a page boundary; inside a page it is the last order's, made when read.
   #checkpoint: OrderCursor;
-  #atOrder = false;
   readonly #pages: OrderPageIterator;
   #items: readonly Order[] = [];
   #index = 0;
@@ -163,7 +162,7 @@ export class OrderIterator implements AsyncIterableIterator<Order> {
    * Before the first order it is the starting cursor.
    */
   get checkpoint(): OrderCursor {
-    if (!this.#atOrder) return { ...this.#checkpoint };
+    if (this.#index === 0 || this.#index >= this.#items.length) return { ...this.#checkpoint };
     const order = this.#items[this.#index - 1] as Order;
     return { since: order.updated_at, since_id: order.id };
   }
@@ -190,9 +189,8 @@ export class OrderIterator implements AsyncIterableIterator<Order> {
     if (this.#done) return { done: true, value: undefined };
     if (this.#index >= this.#items.length) return this.#fetch();
     const order = this.#items[this.#index++] as Order;
-    // No cursor object per order: most are never read.
-    this.#atOrder = this.#index < this.#items.length;
-    if (!this.#atOrder) this.#checkpoint = this.#pages.cursor;
+    // No cursor object per order (most are never read): only the page's end is kept.
+    if (this.#index === this.#items.length) this.#checkpoint = this.#pages.cursor;
     return { done: false, value: order };
   }
 
@@ -219,7 +217,6 @@ export class OrderIterator implements AsyncIterableIterator<Order> {
   /** Stops the iteration; no further page is fetched. `break` calls it. */
   async return(): Promise<IteratorResult<Order, undefined>> {
     this.#checkpoint = this.checkpoint;
-    this.#atOrder = false;
     this.#done = true;
     this.#items = [];
     await this.#pages.return();
