@@ -239,40 +239,55 @@ export class OrderGenerator {
     };
   }
 
+  // How many item lines an order has, and which product line `line` holds: consecutive
+  // products from a random start, so that no order lists the same SKU twice.
+  private lineCount(row: number): number {
+    return 1 + (hash32(this.seed, row, Salt.Items) % Math.min(3, this.productCount()));
+  }
+
+  private productIndex(row: number, line: number): number {
+    return (hash32(this.seed, row, Salt.Items + 10) + line) % this.productCount();
+  }
+
+  // The catalog, or the 50 products generated when there is none.
+  private productCount(): number {
+    return this.catalog.length > 0 ? this.catalog.length : 50;
+  }
+
+  private quantity(row: number, line: number): number {
+    return 1 + (hash32(this.seed, row, Salt.Items + 20 + line) % 3);
+  }
+
   // The sum of the item lines of `items()`, added in the same order so the float result is
   // identical, without building the lines.
   private totalPrice(row: number): number {
-    const { seed } = this;
-    const lines = 1 + (hash32(seed, row, Salt.Items) % 3);
     let total = 0;
-    for (let line = 0; line < lines; line++) {
-      const pickRow = hash32(seed, row, Salt.Items + 10 + line);
+    for (let line = 0; line < this.lineCount(row); line++) {
+      const index = this.productIndex(row, line);
       const price =
         this.catalog.length > 0
-          ? (this.catalog[pickRow % this.catalog.length] as MockProduct).price
-          : generatedPrice(seed, pickRow % 50);
-      total += price * (1 + (hash32(seed, row, Salt.Items + 20 + line) % 3));
+          ? (this.catalog[index] as MockProduct).price
+          : generatedPrice(this.seed, index);
+      total += price * this.quantity(row, line);
     }
     return Math.round(total * 100) / 100;
   }
 
   private items(row: number, orderId: string): MockOrder['items'] {
-    const { seed } = this;
-    const lines = 1 + (hash32(seed, row, Salt.Items) % 3);
     const items: MockOrder['items'] = [];
-    for (let line = 0; line < lines; line++) {
-      const pickRow = hash32(seed, row, Salt.Items + 10 + line);
+    for (let line = 0; line < this.lineCount(row); line++) {
+      const index = this.productIndex(row, line);
       const product =
         this.catalog.length > 0
-          ? (this.catalog[pickRow % this.catalog.length] as MockProduct)
-          : generateProduct(seed, pickRow % 50);
+          ? (this.catalog[index] as MockProduct)
+          : generateProduct(this.seed, index);
       items.push({
         id: `${orderId}-${line + 1}`,
         product_id: this.catalog.length > 0 ? product.id : null,
         sku: product.sku,
         barcode: product.barcode,
         name: product.name,
-        quantity: 1 + (hash32(seed, row, Salt.Items + 20 + line) % 3),
+        quantity: this.quantity(row, line),
         price: product.price,
         currency: product.currency,
       });

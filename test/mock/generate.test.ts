@@ -41,3 +41,26 @@ describe('iso', () => {
     expect(() => iso(8.64e15 + 1)).toThrow(RangeError);
   });
 });
+
+describe('OrderGenerator items', () => {
+  it.each([
+    [3, 0],
+    [3, 20],
+    [9, 2],
+    [9, 1],
+  ])('list each SKU once and add up to total_price (seed %i, %i products)', (seed, products) => {
+    const catalog = Array.from({ length: products }, (_, row) => generateProduct(seed, row));
+    const generator = new OrderGenerator(seed, 2_000, catalog);
+    const lineCounts = new Set<number>();
+    for (let row = 0; row < 2_000; row++) {
+      const order = generator.order(row, String(row + 1));
+      const skus = order.items.map((item) => item.sku);
+      expect(new Set(skus).size).toBe(skus.length);
+      lineCounts.add(skus.length);
+      const sum = order.items.reduce((total, item) => total + item.price * item.quantity, 0);
+      expect(order.total_price).toBe(Math.round(sum * 100) / 100);
+    }
+    // Orders still vary in size, up to the products there are to list.
+    expect(Math.max(...lineCounts)).toBe(Math.min(3, products || 50));
+  });
+});
