@@ -88,9 +88,16 @@ function listBody(store: OrderStore, rows: ArrayLike<number>, rest: string): Buf
   return Buffer.concat(parts);
 }
 
-function findOrder(store: OrderStore, id: string): number | RouteResponse {
-  const row = store.rowOf(id);
-  return row === undefined ? fail(404, `Order ${id} not found`) : row;
+// The stored row of the order a detail route names, once the key may read orders.
+function orderRow(
+  ctx: ServiceContext,
+  request: RouteRequest,
+  id: string | undefined,
+): { row: number; scopes: readonly string[] } | RouteResponse {
+  const auth = authorize(ctx, request, 'orders:read');
+  if (!auth.ok) return auth.response;
+  const row = ctx.state.orders.rowOf(id ?? '');
+  return row === undefined ? fail(404, `Order ${id} not found`) : { row, scopes: auth.key.scopes };
 }
 
 /**
@@ -112,13 +119,10 @@ export function orderRoutes(ctx: ServiceContext): Route[] {
       method: 'GET',
       path: `${BASE_PATH}/orders/:order_id`,
       handle(request, params) {
-        const auth = authorize(ctx, request, 'orders:read');
-        if (!auth.ok) return auth.response;
-        const store = ctx.state.orders;
-        const row = findOrder(store, params.order_id ?? '');
-        if (typeof row !== 'number') return row;
-        const { items: _items, ...detail } = store.read(row);
-        if (!auth.key.scopes.includes('shipping:read')) {
+        const found = orderRow(ctx, request, params.order_id);
+        if (!('row' in found)) return found;
+        const { items: _items, ...detail } = ctx.state.orders.read(found.row);
+        if (!found.scopes.includes('shipping:read')) {
           for (const field of SHIPPING_FIELDS) delete detail[field];
         }
         return json(detail);
@@ -128,12 +132,8 @@ export function orderRoutes(ctx: ServiceContext): Route[] {
       method: 'GET',
       path: `${BASE_PATH}/orders/:order_id/items`,
       handle(request, params) {
-        const auth = authorize(ctx, request, 'orders:read');
-        if (!auth.ok) return auth.response;
-        const store = ctx.state.orders;
-        const row = findOrder(store, params.order_id ?? '');
-        if (typeof row !== 'number') return row;
-        return json({ items: store.read(row).items });
+        const found = orderRow(ctx, request, params.order_id);
+        return 'row' in found ? json({ items: ctx.state.orders.read(found.row).items }) : found;
       },
     },
   ];
