@@ -131,6 +131,7 @@ function parseHeader(header: string): ParsedHeader | undefined {
     start = end + 1;
     if (key === 't') {
       if (!/^\d{1,15}$/.test(value) || timestamp !== undefined) return undefined;
+      // As a number, as Stripe reads it: `t=0123` signs `123.<body>`.
       timestamp = Number(value);
     } else if (key === 'v1') {
       signatures.push(value);
@@ -154,6 +155,8 @@ function parseHeader(header: string): ParsedHeader | undefined {
  * @throws {@link SignatureVerificationError} whose `reason` names the failed check:
  * `missing_header`, `malformed_header`, `timestamp_too_old`, `timestamp_in_future`,
  * `signature_mismatch`, `invalid_payload` or `no_secret`.
+ * @throws RangeError for a `toleranceSeconds` below 0 or a `now` that is not a valid time:
+ * without a clock there is no window to check.
  *
  * @example
  * ```ts
@@ -192,6 +195,9 @@ export function verifyWmsSignature(
   const { timestamp, signatures } = parsed;
   const given = options.now ?? Date.now() / 1000;
   const now = Math.floor(given instanceof Date ? given.getTime() / 1000 : given);
+  // A NaN clock (an Invalid Date, a missing Date header) fails both window checks below,
+  // which would let any old signature through.
+  if (!Number.isFinite(now)) throw new RangeError('now must be a valid Date or Unix seconds');
   if (timestamp < now - tolerance) {
     throw new SignatureVerificationError(
       'timestamp_too_old',

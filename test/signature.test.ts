@@ -160,6 +160,15 @@ describe('verifyWmsSignature', () => {
     ).toEqual({ timestamp: now - 3000 });
   });
 
+  it('refuses to judge the window without a valid clock, instead of letting any time through', () => {
+    const ancient = signWmsPayload(body, secret, 1_000_000_000);
+    for (const clock of [new Date('not a date'), Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => verifyWmsSignature(body, ancient, secret, { now: clock })).toThrow(
+        /now must be a valid Date or Unix seconds/,
+      );
+    }
+  });
+
   it.each([
     ['missing_header', undefined],
     ['missing_header', ''],
