@@ -85,6 +85,24 @@ describe('errors from responses', () => {
     expect(error.message).toBe('GET /orders → 422: query.since: must carry an offset');
   });
 
+  it.each([
+    [422, ['limit must be <= 200'], ValidationError, 'limit must be <= 200'],
+    [400, [{ msg: 'bad' }], ApiError, 'bad'],
+    [422, [null, { code: 7 }], ValidationError, 'null; {"code":7}'],
+    [422, [{ loc: 'query', msg: 'm', type: 't' }], ValidationError, 'm'],
+  ])(
+    'gives a %i whose detail list has another shape a typed error, not a crash',
+    async (status, detail, ErrorClass, text) => {
+      const service = fakeFetch(() => json({ detail }, status));
+      const client = createClient({ ...noRetry, fetch: service.fetch });
+      const error = (await failure(client.orders.list())) as ApiError;
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(error.status).toBe(status);
+      expect(error.detail).toEqual(detail);
+      expect(error.message).toBe(`GET /orders → ${status}: ${text}`);
+    },
+  );
+
   it('gives a 429 its Retry-After in seconds', async () => {
     const service = fakeFetch(() =>
       json({ detail: 'Too many requests' }, 429, { 'retry-after': '7' }),

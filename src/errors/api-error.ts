@@ -18,10 +18,17 @@ export interface ApiErrorInit {
   statusText?: string | undefined;
 }
 
-/** Renders 422 issues the way the service means them: `query.limit: too big`. */
-export function formatIssues(issues: readonly ValidationIssue[]): string {
+/**
+ * Renders 422 issues the way the service means them: `query.limit: too big`. An item of
+ * another shape (a proxy's, a newer service's) is shown as it came, never thrown on.
+ */
+export function formatIssues(issues: readonly unknown[]): string {
   return issues
-    .map((issue) => (issue.loc.length > 0 ? `${issue.loc.join('.')}: ${issue.msg}` : issue.msg))
+    .map((issue) => {
+      const { loc, msg } = Object(issue) as Partial<ValidationIssue>;
+      if (typeof msg !== 'string') return typeof issue === 'string' ? issue : JSON.stringify(issue);
+      return Array.isArray(loc) && loc.length > 0 ? `${loc.join('.')}: ${msg}` : msg;
+    })
     .join('; ');
 }
 
@@ -80,7 +87,7 @@ export class ApiError extends OrderFulfillmentError {
       typeof detail === 'string'
         ? detail
         : detail
-          ? formatIssues(detail as ValidationIssue[])
+          ? formatIssues(detail as unknown[])
           : init.statusText || '(no detail)';
     super(`${init.method} ${init.path} → ${init.status}: ${text}`);
     // Declared fields, assigned in one call: the same own properties, in the same order.
