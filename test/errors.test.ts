@@ -120,6 +120,11 @@ describe('errors from responses', () => {
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30);
     expect(parseRetryAfter('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
+    // ky waits 1.5 s for this one; the error reports the whole seconds to wait.
+    expect(parseRetryAfter('1.5', now)).toBe(2);
+    for (const garbage of ['-5', '1e3', '12:00']) {
+      expect(parseRetryAfter(garbage, now)).toBeUndefined();
+    }
     expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 

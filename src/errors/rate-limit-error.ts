@@ -1,8 +1,9 @@
 import { ApiError, type ApiErrorInit } from './api-error.js';
 
 /**
- * Reads `Retry-After` as whole seconds or an HTTP date (RFC 9110 10.2.3), in seconds from
- * now; undefined when absent or unreadable.
+ * Reads `Retry-After` as seconds or an HTTP date (RFC 9110 10.2.3), in whole seconds from
+ * now, rounded up; undefined when absent or unreadable. Fractions are read as ky waits them;
+ * anything else with no letters in it (`-5`, `1e3`) is not a date that `Date.parse` should guess at.
  */
 export function parseRetryAfter(
   value: string | null | undefined,
@@ -10,8 +11,8 @@ export function parseRetryAfter(
 ): number | undefined {
   const trimmed = value?.trim();
   if (!trimmed) return undefined;
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed));
+  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
