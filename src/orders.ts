@@ -23,12 +23,14 @@ import { inputError, parseInput } from './validate.js';
 
 const PATH = '/orders';
 
-// An order id goes into the path as one encoded segment, whatever it contains.
+// An order id goes into the path as one encoded segment, whatever it contains. Except "."
+// and "..", which URL parsing resolves as path steps (encoded too): they would reach
+// another endpoint, so they are refused like an empty id.
 function orderPath(orderId: string, suffix = ''): string {
-  if (typeof orderId !== 'string' || orderId === '') {
+  if (typeof orderId !== 'string' || /^\.{0,2}$/.test(orderId)) {
     const msg =
       typeof orderId === 'string'
-        ? 'must not be empty'
+        ? `must not be ${orderId ? `"${orderId}"` : 'empty'}`
         : `expected string, received ${typeof orderId}`;
     throw inputError([{ loc: ['path', 'order_id'], msg, type: 'invalid_type' }], {
       method: 'GET',

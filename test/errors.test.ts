@@ -253,6 +253,26 @@ describe('input validation', () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  it('refuses the order ids "." and "..", which a URL resolves to another endpoint', async () => {
+    const service = fakeFetch(() => json({}));
+    const client = createClient({ ...noRetry, fetch: service.fetch });
+    for (const id of ['.', '..']) {
+      for (const call of [client.orders.get(id), client.orders.items(id)]) {
+        const error = (await failure(call)) as ValidationError;
+        expect(error).toBeInstanceOf(ValidationError);
+        expect(error.requestSent).toBe(false);
+        expect(error.issues).toEqual([
+          { loc: ['path', 'order_id'], msg: `must not be "${id}"`, type: 'invalid_type' },
+        ]);
+      }
+    }
+    // Dots inside an id are an ordinary segment.
+    await client.orders.get('a..b').catch(() => undefined);
+    expect(service.requests.map((request) => request.url.pathname)).toEqual([
+      '/api/v1/web-api/v1/orders/a..b',
+    ]);
+  });
+
   it('rejects a misspelt parameter instead of dropping it', async () => {
     const client = createClient({ ...noRetry, fetch: fakeFetch(() => json({})).fetch });
     const error = (await failure(client.orders.list({ pageSize: 10 } as never))) as ValidationError;
