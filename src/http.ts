@@ -66,9 +66,20 @@ function asRequest(input: Parameters<KyFetch>[0]): Request {
   return input instanceof Request ? input : new Request(input);
 }
 
+// The TypeErrors fetch and body reads reject with when no response (or no whole body)
+// arrives: DNS, refused, reset, TLS. Only these are network errors to retry and to report
+// as ConnectionError; a TypeError from a hook or other caller code is a bug to surface.
+const networkErrors = new WeakSet<object>();
+
+function markNetworkError(error: unknown): never {
+  if (error instanceof TypeError) networkErrors.add(error);
+  throw error;
+}
+
 /** Calls the configured fetch, or `globalThis.fetch` as it is at the time of the call. */
 function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
-  return (input, init) => (custom ?? globalThis.fetch)(asRequest(input), init);
+  return (input, init) =>
+    (custom ?? globalThis.fetch)(asRequest(input), init).catch(markNetworkError);
 }
 
 /**
@@ -103,11 +114,17 @@ function composeShouldRetry(retry: NormalizedConfig['retry']): NormalizedConfig[
       const decided = user ? await user(state) : undefined;
       if (decided !== undefined) return decided;
       const { error } = state;
-      if (error instanceof HTTPError && afterStatusCodes.includes(error.response.status)) {
-        const seconds = parseRetryAfter(error.response.headers.get('retry-after'));
-        if (seconds !== undefined && seconds * 1000 > cap) return false;
+      if (error instanceof HTTPError) {
+        if (afterStatusCodes.includes(error.response.status)) {
+          const seconds = parseRetryAfter(error.response.headers.get('retry-after'));
+          if (seconds !== undefined && seconds * 1000 > cap) return false;
+        }
+        return undefined;
       }
-      return undefined;
+      // ky would retry any error at all, a bug in a hook included.
+      return error instanceof KyTimeoutError || networkErrors.has(error as Error)
+        ? undefined
+        : false;
     },
   };
 }
@@ -184,11 +201,15 @@ export function createTransport(config: NormalizedConfig): Transport {
         headers: response.headers,
       });
     }
-    // fetch rejects with a TypeError when no response arrives (DNS, refused, reset, TLS).
-    if (error instanceof TypeError) {
-      return new ConnectionError(spec.method, spec.path, `network error: ${error.message}`, {
-        cause: error,
-      });
+    if (networkErrors.has(error as TypeError)) {
+      return new ConnectionError(
+        spec.method,
+        spec.path,
+        `network error: ${(error as TypeError).message}`,
+        {
+          cause: error,
+        },
+      );
     }
     return error;
   }
@@ -222,7 +243,7 @@ export function createTransport(config: NormalizedConfig): Transport {
     try {
       const response = await instance(url, options);
       status = response.status;
-      text = await readText(response, config.timeout);
+      text = await readText(response, config.timeout).catch(markNetworkError);
     } catch (error) {
       throw await toSdkError(error, spec);
     }

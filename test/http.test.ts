@@ -99,6 +99,31 @@ describe('retries', () => {
     expect(service.requests).toHaveLength(2);
   });
 
+  it('surfaces a bug in a hook at once, as itself: not a network error, not retried', async () => {
+    const service = fakeFetch(() => json(productPage));
+    let calls = 0;
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+      hooks: {
+        beforeRequest: [
+          () => {
+            calls++;
+            (undefined as unknown as { traceId: string }).traceId;
+          },
+        ],
+      },
+    });
+    const error = await client.products.list().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(ConnectionError);
+    expect((error as TypeError).message).toContain('traceId');
+    expect(calls).toBe(1);
+    expect(service.requests).toHaveLength(0);
+  });
+
   it('does not retry a 404', async () => {
     const service = fakeFetch(() => json({ detail: 'Order not found' }, 404));
     const client = createClient({
