@@ -25,8 +25,9 @@ function typeName(value: unknown): string {
 }
 
 // The SDK's schemas bound the length of strings and arrays only.
-function unit(origin: string): string {
-  return origin === 'string' ? ' characters' : origin === 'array' ? ' items' : '';
+function unit(origin: string, count: unknown): string {
+  const noun = origin === 'string' ? ' character' : origin === 'array' ? ' item' : '';
+  return noun && count !== 1 ? `${noun}s` : noun;
 }
 
 /**
@@ -53,12 +54,13 @@ export function describeIssue(issue: Issue, root: unknown): string {
         issue.inclusive === false
           ? `${big ? 'less' : 'more'} than`
           : `at ${big ? 'most' : 'least'}`;
-      return `must be ${bound} ${String(big ? issue.maximum : issue.minimum)}${unit(issue.origin)}`;
+      const limit = big ? issue.maximum : issue.minimum;
+      return `must be ${bound} ${String(limit)}${unit(issue.origin, limit)}`;
     }
     case 'invalid_format':
-      if (issue.format === 'datetime') return 'must be an ISO 8601 date-time (with Z or ±HH:MM)';
       if (issue.format === 'url') return 'must be an absolute http(s) URL';
-      if (issue.format === 'regex') return issue.message;
+      // Date-times and patterns carry their own message.
+      if (issue.format === 'datetime' || issue.format === 'regex') return issue.message;
       return `must be a valid ${issue.format}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;

@@ -120,18 +120,44 @@ describe('fulfillment.notifyShipped', () => {
   });
 
   it.each([
-    ['no order key', {}, {}],
-    ['half a secondary key', { source: 'shopify' }, {}],
-    ['an empty id', { inbound_order_id: '' }, {}],
-    ['an unknown key', { inbound_order_id: 'o', tracking_number: 'T' }, {}],
+    ['no order key', {}, {}, 'body: name the order: inbound_order_id, or source with external_ref'],
+    [
+      'half a secondary key',
+      { source: 'shopify' },
+      {},
+      'body.external_ref: source and external_ref must be given together',
+    ],
+    [
+      'an empty id',
+      { inbound_order_id: '' },
+      {},
+      'body.inbound_order_id: must be at least 1 character',
+    ],
+    [
+      'an unknown key',
+      { inbound_order_id: 'o', tracking_number: 'T' },
+      {},
+      'body.tracking_number: is not a parameter; expected one of olay, inbound_order_id, source, external_ref, status, shipped_at',
+    ],
     [
       'a shipped_at with an offset',
       { inbound_order_id: 'o' },
       { shipped_at: '2026-01-01T00:00:00+02:00' },
+      'body.shipped_at: must be an ISO 8601 date-time in UTC, ending in Z',
     ],
-    ['a shipped_at that is no date', { inbound_order_id: 'o' }, { shipped_at: 'yesterday' }],
-    ['an invalid Date', { inbound_order_id: 'o' }, { shipped_at: new Date(Number.NaN) }],
-  ])('rejects %s before sending', async (_, target, options) => {
+    [
+      'a shipped_at that is no date',
+      { inbound_order_id: 'o' },
+      { shipped_at: 'yesterday' },
+      'body.shipped_at: must be an ISO 8601 date-time in UTC, ending in Z',
+    ],
+    [
+      'an invalid Date',
+      { inbound_order_id: 'o' },
+      { shipped_at: new Date(Number.NaN) },
+      'body.shipped_at: is an invalid Date',
+    ],
+  ])('rejects %s before sending', async (_, target, options, message) => {
     const service = fakeFetch(() => json(applied));
     const client = createClient({
       hostUrl: HOST,
@@ -143,6 +169,9 @@ describe('fulfillment.notifyShipped', () => {
       .notifyShipped(target as never, options)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(
+      `POST /api/v1/webhooks/wms/fulfillment → 422: ${message}`,
+    );
     expect((error as ValidationError).requestSent).toBe(false);
     expect(service.requests).toHaveLength(0);
   });

@@ -6,7 +6,10 @@ import { isoDateTime } from './iso.js';
  * An ISO 8601 timestamp that carries its UTC offset (`Z` or `±HH:MM`), as the
  * cursor's `since` parameter requires (specification 4.2).
  */
-export const IsoDateTimeWithOffsetSchema = isoDateTime({ offset: true });
+export const IsoDateTimeWithOffsetSchema = isoDateTime({
+  offset: true,
+  error: 'must be an ISO 8601 date-time with Z or ±HH:MM',
+});
 
 /**
  * One entry of a 422 error body: where the problem is, what it is, and its kind.

@@ -19,7 +19,8 @@ export const FulfillmentNotificationSchema = z
     source: z.optional(z.string().check(z.minLength(1))),
     external_ref: z.optional(z.string().check(z.minLength(1))),
     status: z.literal(SHIPPED_STATUS),
-    shipped_at: isoDateTime(),
+    // The specification asks for UTC.
+    shipped_at: isoDateTime({ error: 'must be an ISO 8601 date-time in UTC, ending in Z' }),
   })
   .check(
     // Half a secondary key names no order and is a sender's bug, not a skip.
