@@ -125,7 +125,7 @@ export class FulfillmentClient {
         olay: FULFILLED_EVENT,
         ...given,
         status: SHIPPED_STATUS,
-        shipped_at: shippedAt(options.shipped_at, this.#transport.now),
+        shipped_at: shippedAt(options?.shipped_at, this.#transport.now),
       },
       'body',
       REQUEST,
@@ -135,7 +135,7 @@ export class FulfillmentClient {
     return this.#transport.sendSigned({
       body,
       schema: FulfillmentResultSchema,
-      signal: options.signal,
+      signal: options?.signal,
       retryPost: true,
     });
   }

@@ -82,7 +82,7 @@ export class OrdersClient {
       path: PATH,
       searchParams: query,
       schema: OrderPageSchema,
-      signal: options.signal,
+      signal: options?.signal,
     });
   }
 
@@ -162,7 +162,7 @@ export class OrdersClient {
       target: 'api',
       path: orderPath(order_id),
       schema: OrderDetailSchema,
-      signal: options.signal,
+      signal: options?.signal,
     });
   }
 
@@ -180,7 +180,7 @@ export class OrdersClient {
       target: 'api',
       path: orderPath(order_id, '/items'),
       schema: OrderItemListSchema,
-      signal: options.signal,
+      signal: options?.signal,
     });
   }
 
@@ -196,7 +196,7 @@ export class OrdersClient {
       path: PATH,
       searchParams: { ...filters, since: cursor.since, since_id: cursor.since_id },
       schema: OrderCursorPageSchema,
-      signal: options.signal,
+      signal: options?.signal,
     });
   }
 }

@@ -54,7 +54,7 @@ export class ProductsClient {
       path: PATH,
       searchParams: query,
       schema: ProductListSchema,
-      signal: options.signal,
+      signal: options?.signal,
     });
   }
 

@@ -76,8 +76,8 @@ export class WebhooksClient {
       path: PATH,
       body: JSON.stringify(body),
       schema: WebhookSubscriptionSchema,
-      signal: options.signal,
-      retryPost: options.retry === true,
+      signal: options?.signal,
+      retryPost: options?.retry === true,
     });
   }
 }

@@ -253,6 +253,38 @@ describe('input validation', () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  it('takes null options as none, and refuses null parameters with a ValidationError', async () => {
+    const service = fakeFetch(() => json({ detail: 'gone' }, 404));
+    const client = createClient({
+      ...noRetry,
+      signingSecret: 'whsec_x',
+      fetch: service.fetch,
+    });
+    const none = null as never;
+    for (const call of [
+      client.orders.get('1', none),
+      client.orders.items('1', none),
+      client.orders.list({}, none),
+      client.orders.pages({}, none).next(),
+      client.products.list({}, none),
+      client.webhooks.create({ url: 'https://wms.example.com/h', events: ['order.created'] }, none),
+      client.fulfillment.notifyShipped({ inbound_order_id: 'o' }, none),
+    ]) {
+      await expect(call).rejects.toBeInstanceOf(NotFoundError);
+    }
+    expect(service.requests).toHaveLength(7);
+    for (const call of [
+      () => client.orders.list(none),
+      () => client.products.list(none),
+      () => client.webhooks.create(none),
+    ]) {
+      const error = (await failure(call())) as ValidationError;
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.requestSent).toBe(false);
+    }
+    expect(service.requests).toHaveLength(7);
+  });
+
   it('refuses the order ids "." and "..", which a URL resolves to another endpoint', async () => {
     const service = fakeFetch(() => json({}));
     const client = createClient({ ...noRetry, fetch: service.fetch });
