@@ -28,12 +28,13 @@ export function applyFulfillment(
 ): InboundOutcome {
   const { inbound_order_id: orderId, source, external_ref: externalRef } = notification;
   let row: number | undefined;
-  if (orderId !== undefined) {
+  // null is absent (FulfillmentNotificationSchema).
+  if (orderId != null) {
     row = store.rowOf(orderId);
     if (row === undefined) {
       return { kind: 'not_found', detail: `No order with inbound_order_id ${orderId}` };
     }
-  } else if (source !== undefined && externalRef !== undefined) {
+  } else if (source != null && externalRef != null) {
     const rows = store.rowsWithRef(source, externalRef);
     if (rows.length === 0) {
       return {

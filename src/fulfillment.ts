@@ -103,11 +103,7 @@ export class FulfillmentClient {
       string,
       unknown
     >;
-    if (
-      given.inbound_order_id === undefined &&
-      given.source === undefined &&
-      given.external_ref === undefined
-    ) {
+    if (given.inbound_order_id == null && given.source == null && given.external_ref == null) {
       throw inputError(
         [
           {

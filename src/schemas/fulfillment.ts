@@ -8,6 +8,10 @@ export const FULFILLED_EVENT = 'order.fulfilled';
 /** The status an inbound notification writes onto the matched order, verbatim. */
 export const SHIPPED_STATUS = 'shipped';
 
+// A key is optional, and null counts as absent, as pydantic's Optional[str] reads it: many
+// serializers write every field, null included.
+const orderKey = z.optional(z.nullable(z.string().check(z.minLength(1))));
+
 /**
  * Body of POST {host_url}/api/v1/webhooks/wms/fulfillment (specification 2.8). The order
  * is matched by `inbound_order_id` when present, else by `source` with `external_ref`.
@@ -15,16 +19,16 @@ export const SHIPPED_STATUS = 'shipped';
 export const FulfillmentNotificationSchema = z
   .object({
     olay: z.literal(FULFILLED_EVENT),
-    inbound_order_id: z.optional(z.string().check(z.minLength(1))),
-    source: z.optional(z.string().check(z.minLength(1))),
-    external_ref: z.optional(z.string().check(z.minLength(1))),
+    inbound_order_id: orderKey,
+    source: orderKey,
+    external_ref: orderKey,
     status: z.literal(SHIPPED_STATUS),
     // The specification asks for UTC.
     shipped_at: isoDateTime({ error: 'must be an ISO 8601 date-time in UTC, ending in Z' }),
   })
   .check(
     // Half a secondary key names no order and is a sender's bug, not a skip.
-    z.refine((body) => (body.source === undefined) === (body.external_ref === undefined), {
+    z.refine((body) => (body.source == null) === (body.external_ref == null), {
       message: 'source and external_ref must be given together',
       path: ['external_ref'],
     }),

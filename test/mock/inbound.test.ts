@@ -64,6 +64,40 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
     expect(mock.orders.get(order.id)?.status).toBe('shipped');
   });
 
+  it('reads a null key as absent, as pydantic does: null inbound_order_id falls back to the reference', async () => {
+    const mock = frozenMock();
+    const target = await reach(server, mock, mode);
+    const counts = refCounts(mock.orders.all());
+    const order = mock.orders
+      .all()
+      .find(
+        (o) => o.status !== 'shipped' && counts.get(`${o.source}|${o.external_ref}`) === 1,
+      ) as MockOrder;
+    const body = {
+      ...notification({
+        source: order.source as string,
+        external_ref: order.external_ref as string,
+      }),
+      inbound_order_id: null,
+    };
+    const res = await postInbound(target, JSON.stringify(body));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'applied', order_id: order.id });
+    expect(mock.orders.get(order.id)?.status).toBe('shipped');
+    const before = snapshot(mock);
+    const none = await postInbound(
+      target,
+      JSON.stringify({
+        ...notification({}),
+        inbound_order_id: null,
+        source: null,
+        external_ref: null,
+      }),
+    );
+    expect(none.body).toEqual({ status: 'skipped', order_id: null });
+    expect(snapshot(mock)).toBe(before);
+  });
+
   it('rejects an ambiguous source + external_ref with 409 and writes nothing', async () => {
     const mock = frozenMock();
     const target = await reach(server, mock, mode);
