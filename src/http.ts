@@ -131,22 +131,33 @@ function composeShouldRetry(retry: NormalizedConfig['retry']): NormalizedConfig[
 
 // ky's timeout ends when the headers arrive: a body that stalls after them would hang the
 // call, and a pull with it, forever. The body gets the same allowance again; when it runs
-// out the result is undefined (a TimeoutError for the caller). The stalled connection is
-// left to the runtime's own body timeout (undici's is 300 s): aborting it ourselves needs a
-// signal of our own on every request, which cost more than ky and the validation together.
-// response.text() keeps the runtime's fast path; reading chunk by chunk cost ~400 µs more
-// per 74 KB page.
+// out, the body stream is cancelled, which makes fetch close the connection, and the result
+// is undefined (a TimeoutError for the caller). Read with a reader rather than text() for
+// that cancel: text() locks the stream where nothing else can cancel it, and measured no
+// faster.
 async function readText(response: Response, timeout: number | false): Promise<string | undefined> {
-  if (timeout === false) return response.text();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, timeout, undefined);
-  });
+  const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
+  if (!reader) return '';
+  let expired = false;
+  const timer =
+    timeout === false
+      ? undefined
+      : setTimeout(() => {
+          expired = true;
+          // The pending read() then ends with done; the cancel's own promise has no news.
+          reader.cancel().catch(() => undefined);
+        }, timeout);
+  // Streamed decoding, so that a UTF-8 sequence split between two chunks reads whole.
+  const decoder = new TextDecoder();
+  let text = '';
   try {
-    return await Promise.race([response.text(), expired]);
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      text += decoder.decode(read.value, { stream: true });
+    }
   } finally {
     clearTimeout(timer);
   }
+  return expired ? undefined : text + decoder.decode();
 }
 
 // An error body: parsed JSON when it is JSON, else its text; undefined when empty or lost.

@@ -176,6 +176,8 @@ type ProxyFault = 'pass' | 'reset-before-headers' | 'reset-mid-body' | 'slow' | 
 /** A real node:http proxy in front of the standalone mock, breaking requests as planned. */
 async function startProxy(target: string, plan: (index: number) => ProxyFault) {
   let index = 0;
+  // When each stalled response's connection closed, in ms after its headers went out.
+  const stallsClosedAfter: number[] = [];
   const server: Server = createServer((req, res) => {
     const fault = plan(index++);
     if (fault === 'reset-before-headers') {
@@ -194,6 +196,10 @@ async function startProxy(target: string, plan: (index: number) => ProxyFault) {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             if (fault === 'reset-mid-body' || fault === 'stall-body') {
               res.write(body.subarray(0, Math.floor(body.length / 2)));
+              const sent = Date.now();
+              if (fault === 'stall-body') {
+                res.on('close', () => stallsClosedAfter.push(Date.now() - sent));
+              }
               // Reset: the socket dies mid-body. Stall: the rest never comes.
               if (fault === 'reset-mid-body') setTimeout(() => res.socket?.destroy(), 20);
               return;
@@ -211,6 +217,7 @@ async function startProxy(target: string, plan: (index: number) => ProxyFault) {
   const { port } = server.address() as AddressInfo;
   return {
     hostUrl: `http://127.0.0.1:${port}`,
+    stallsClosedAfter,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -237,7 +244,7 @@ describe('faults from a real proxy in front of mock.listen()', () => {
       timeout: 200,
       retry: { ...FAST, limit: 2 },
     });
-    return { mock, client };
+    return { mock, client, proxy };
   }
 
   it('retries a connection reset before the headers and loses nothing', async () => {
@@ -269,11 +276,15 @@ describe('faults from a real proxy in front of mock.listen()', () => {
     expect(result.deliveries).toBe(150);
   });
 
-  it('ends with TimeoutError when the body stalls after the headers; the resume completes', async () => {
-    const { mock, client } = await setUp((index) => (index === 1 ? 'stall-body' : 'pass'));
+  it('ends with TimeoutError when the body stalls after the headers, closing that connection; the resume completes', async () => {
+    const { mock, client, proxy } = await setUp((index) => (index === 1 ? 'stall-body' : 'pass'));
     const result = await pullResuming(client);
     expect(result.errors.map((error) => error.constructor)).toEqual([TimeoutError]);
     expect(result.ids).toEqual(storeIds(mock));
     expect(result.deliveries).toBe(150);
+    // The client gave up on the body after its 200 ms and closed the socket, rather than
+    // leaving it open until the runtime's own body timeout (undici's: 300 s).
+    await expect.poll(() => proxy.stallsClosedAfter.length, { timeout: 2000 }).toBe(1);
+    expect(proxy.stallsClosedAfter[0]).toBeLessThan(2000);
   });
 });
