@@ -133,8 +133,8 @@ function composeShouldRetry(retry: NormalizedConfig['retry']): NormalizedConfig[
 // call, and a pull with it, forever. The body gets the same allowance again; when it runs
 // out, the body stream is cancelled, which makes fetch close the connection, and the result
 // is undefined (a TimeoutError for the caller). Read with a reader rather than text() for
-// that cancel: text() locks the stream where nothing else can cancel it, and measured no
-// faster.
+// that cancel: text() locks the stream where nothing else can cancel it. Read this way it
+// measured as fast as text().
 async function readText(response: Response, timeout: number | false): Promise<string | undefined> {
   const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
   if (!reader) return '';
@@ -147,17 +147,29 @@ async function readText(response: Response, timeout: number | false): Promise<st
           // The pending read() then ends with done; the cancel's own promise has no news.
           reader.cancel().catch(() => undefined);
         }, timeout);
-  // Streamed decoding, so that a UTF-8 sequence split between two chunks reads whole.
-  const decoder = new TextDecoder();
-  let text = '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      text += decoder.decode(read.value, { stream: true });
+      chunks.push(read.value);
+      size += read.value.length;
     }
   } finally {
     clearTimeout(timer);
   }
-  return expired ? undefined : text + decoder.decode();
+  if (expired) return undefined;
+  // Joined, then decoded once: a UTF-8 sequence can straddle two chunks, and decoding with
+  // { stream: true } leaves the runtime's fast decoder (measured 10% of a page).
+  let bytes = chunks[0] ?? new Uint8Array();
+  if (chunks.length > 1) {
+    bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 // An error body: parsed JSON when it is JSON, else its text; undefined when empty or lost.
