@@ -12,6 +12,8 @@ export interface MockClock {
    * Freezes the clock at `date` until the next `set` or `advance`.
    *
    * @throws TypeError when `date` is not a valid date.
+   * @throws RangeError when `date` is outside 0000-01-01T00:00:00.000Z to
+   *   9999-12-31T23:59:59.999Z; the clock is left unchanged.
    */
   set(date: Date | string | number): void;
   /**
@@ -19,6 +21,8 @@ export interface MockClock {
    * at the new time; a running clock keeps running, shifted.
    *
    * @throws TypeError when `ms` is not a finite number.
+   * @throws RangeError when the new time would be outside 0000-01-01T00:00:00.000Z to
+   *   9999-12-31T23:59:59.999Z; the clock is left unchanged.
    */
   advance(ms: number): void;
 }
@@ -29,6 +33,30 @@ export interface ControllableClock extends MockClock {
   nowMs(): number;
   /** Back to following the system clock. */
   reset(): void;
+}
+
+/** The earliest time the clock can show: `0000-01-01T00:00:00.000Z`. */
+export const CLOCK_MIN_MS = Date.parse('0000-01-01T00:00:00.000Z');
+
+/** The latest time the clock can show: `9999-12-31T23:59:59.999Z`. */
+export const CLOCK_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * Checks that a clock reading is one the API can write: every timestamp the mock writes
+ * comes from the clock and must stay an ISO 8601 date with a four-digit year (beyond that
+ * `toISOString` writes `+010000-...`, and past year 275760 no Date exists at all).
+ *
+ * @param ms - The reading, in epoch milliseconds.
+ * @param what - The call or field, for the error message.
+ * @throws RangeError when it is outside {@link CLOCK_MIN_MS} to {@link CLOCK_MAX_MS}.
+ */
+export function checkClockRange(ms: number, what: string): number {
+  if (!(ms >= CLOCK_MIN_MS && ms <= CLOCK_MAX_MS)) {
+    throw new RangeError(
+      `${what} would move the mock clock outside 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z`,
+    );
+  }
+  return ms;
 }
 
 /**
@@ -73,12 +101,14 @@ export function createClock(): ControllableClock {
     nowMs,
     now: () => new Date(nowMs()),
     set(date) {
-      frozenAt = toEpochMs(date, 'clock.set(date)');
+      frozenAt = checkClockRange(toEpochMs(date, 'clock.set(date)'), 'clock.set(date)');
     },
     advance(ms) {
       if (typeof ms !== 'number' || !Number.isFinite(ms)) {
         throw new TypeError('clock.advance(ms) needs a finite number of milliseconds');
       }
+      // Checked before anything changes, so a refused move leaves the clock where it was.
+      checkClockRange(nowMs() + ms, 'clock.advance(ms)');
       if (frozenAt === undefined) offset += ms;
       else frozenAt += ms;
     },

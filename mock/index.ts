@@ -58,14 +58,17 @@ export type {
 /** The stored orders of a mock service. Every method returns copies. */
 export interface MockOrders {
   /**
-   * Creates an order: the given fields, the rest generated; status `Created` and timestamps
-   * from the mock clock unless given. Emits `order.created`.
+   * Creates an order: the given fields, the rest generated; status `Created`, `source` and
+   * `external_ref` of its platform's channel, and timestamps from the mock clock unless
+   * given. The clock's time is moved just past any cursor already handed out (docs/mock.md,
+   * "State and control"), so a pull sees every write. Emits `order.created`.
    *
    * @throws {@link MockInputError} for an invalid field or an id already in use.
    */
   create(partial?: OrderInput): MockOrder;
   /**
-   * Changes fields of an order, moves its `updated_at` to the mock clock, emits `order.updated`.
+   * Changes fields of an order, moves its `updated_at` to the mock clock (or just past any
+   * cursor already handed out, as for `create`), emits `order.updated`.
    *
    * @throws {@link MockNotFoundError} for an unknown id; {@link MockInputError} for a bad patch.
    */

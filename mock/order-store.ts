@@ -6,7 +6,7 @@
 // an unfiltered one.
 
 import { MockInputError, MockNotFoundError } from './errors.js';
-import { EXTERNAL_REF_BASE, iso, OrderGenerator } from './generate.js';
+import { EXTERNAL_REF_BASE, GENERATED_PLATFORMS, iso, OrderGenerator } from './generate.js';
 import { compareOrderIds } from './order-id.js';
 import { OrderedIndex } from './ordered-index.js';
 import { OrderInputSchema } from './record-schemas.js';
@@ -103,7 +103,10 @@ export class OrderStore {
   private readonly cursorIndexes = new Map<string, OrderedIndex>();
   private readonly offsetIndexes = new Map<string, OrderedIndex>();
   // The cursor key of the newest write and the clock reading it was stamped at.
-  private lastWrite: { nowMs: number; ms: number; id: string } | undefined;
+  private lastWrite: (CursorPosition & { nowMs: number }) | undefined;
+  // The furthest position a cursor page has handed out (its last order); no write may land
+  // at or before it, or a pull that already passed it would never see the write.
+  private reached: CursorPosition | undefined;
 
   /**
    * @param options - Seed, initial orders, catalog, clock and change listener.
@@ -132,14 +135,6 @@ export class OrderStore {
       this.append(record);
     });
     this.buildIndexes();
-    // The initial orders count as writes already made: a pull may have passed all of them,
-    // so the first write under a clock at their newest instant must still sort after them.
-    const all = this.cursorIndexes.get('all');
-    if (all && all.size > 0) {
-      const newest = all.at(all.size - 1);
-      const ms = this.updatedMs[newest] as number;
-      this.lastWrite = { nowMs: ms, ms, id: this.idOf(newest) };
-    }
   }
 
   /** How many orders there are. */
@@ -258,6 +253,8 @@ export class OrderStore {
       );
     });
     const rows = index.slice(start, start + limit);
+    const last = rows.at(-1);
+    if (last !== undefined) this.noteReached(last);
     return { rows, hasMore: start + rows.length < index.size };
   }
 
@@ -339,8 +336,9 @@ export class OrderStore {
     const now = iso(input.updated_at === undefined ? this.stampFor(id) : this.options.nowMs());
     const record: MockOrder = {
       ...base,
-      // A new order has not shipped yet, and its own reference (not a generated one's).
-      external_ref: (base.external_ref ?? '').replace(/-\d+$/, `-${row + EXTERNAL_REF_BASE}`),
+      // A new order has not shipped yet, and has its own reference (not a generated one's)
+      // on its own channel: a given platform decides `source` and the reference's prefix.
+      ...channelRef(input.platform ?? base.platform, row),
       status: 'Created',
       shipped_at: null,
       shipments: [],
@@ -456,23 +454,29 @@ export class OrderStore {
     this.reindex(this.offsetIndexes, keys, row, this.compareOffset);
   }
 
+  // Remembers how far cursor pages have gone. One position serves every filter: a write
+  // stamped after the furthest page of any pull sorts after every pull's cursor.
+  private noteReached(row: number): void {
+    const position = { ms: this.updatedMs[row] as number, id: this.idOf(row) };
+    if (!this.reached || sortsAfter(position, this.reached)) this.reached = position;
+  }
+
   /**
    * The `updated_at` (epoch ms) for a write of order `id`: the clock, unless that would put
-   * the write at or before the previous write in cursor order. Two writes in the same
-   * millisecond (or under a frozen clock) where the second has the smaller id would
-   * otherwise land behind a pull that already passed the first, and that pull would never
-   * see the change. Stamping like a commit sequence keeps the cursor lossless; the write
-   * then takes the previous write's instant, or 1 ms after it. A clock moved backwards
-   * (`clock.set` to an earlier time) starts the sequence afresh, as the caller asked.
+   * the write at or before a position a pull may already have passed. That is (1) the
+   * previous write, unless the clock was moved back since (`clock.set` to an earlier time
+   * starts the sequence afresh, as the caller asked), and (2) always, the furthest position
+   * any cursor page has handed out, wherever the clock stands (frozen inside the generated
+   * data, or moved back). Two writes in one millisecond, or under a frozen clock, where the
+   * second has the smaller id, or a write stamped behind orders a pull has already seen,
+   * would otherwise be lost to that pull. The write then takes that position's instant, or
+   * 1 ms after it: a commit sequence that keeps the cursor lossless.
    */
   private stampFor(id: string): number {
     const now = this.options.nowMs();
     const last = this.lastWrite;
-    let ms = now;
-    const idOrder = last ? compareOrderIds(id, last.id) : 0;
-    if (last && now >= last.nowMs && (ms < last.ms || (ms === last.ms && idOrder <= 0))) {
-      ms = idOrder > 0 ? last.ms : last.ms + 1;
-    }
+    let ms = last && now >= last.nowMs ? earliestAfter(last, now, id) : now;
+    if (this.reached) ms = earliestAfter(this.reached, ms, id);
     this.lastWrite = { nowMs: now, ms, id };
     return ms;
   }
@@ -519,6 +523,22 @@ export class OrderStore {
   }
 }
 
+/** A place in cursor order: an `updated_at` (epoch ms) and an id. */
+interface CursorPosition {
+  ms: number;
+  id: string;
+}
+
+function sortsAfter(a: CursorPosition, b: CursorPosition): boolean {
+  return a.ms > b.ms || (a.ms === b.ms && compareOrderIds(a.id, b.id) > 0);
+}
+
+// The earliest instant from `ms` on at which order `id` sorts strictly after `position`.
+function earliestAfter(position: CursorPosition, ms: number, id: string): number {
+  if (sortsAfter({ ms, id }, position)) return ms;
+  return compareOrderIds(id, position.id) > 0 ? position.ms : position.ms + 1;
+}
+
 /**
  * An order as the list endpoints and events show it: the record without items, shipping
  * address, tracking and shipments.
@@ -531,6 +551,23 @@ export function toListShape(order: MockOrder): Record<string, unknown> {
     if (!DETAIL_ONLY.has(key)) out[key] = value;
   }
   return out;
+}
+
+/**
+ * The `source` and `external_ref` of a new order on `platform`: those of the generated
+ * channel of that name (`Amazon` → `amazon`, `AMZ-<n>`), else the platform lower-cased and
+ * its letters and digits upper-cased as the prefix. Fields given explicitly override both.
+ *
+ * @param platform - The order's platform.
+ * @param row - The order's row; its reference number is `row + EXTERNAL_REF_BASE`.
+ */
+function channelRef(platform: string, row: number): { source: string; external_ref: string } {
+  const known = GENERATED_PLATFORMS.find((channel) => channel.platform === platform);
+  const prefix = known?.prefix ?? (platform.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '') || 'ORD');
+  return {
+    source: known?.source ?? platform.toLowerCase(),
+    external_ref: `${prefix}-${row + EXTERNAL_REF_BASE}`,
+  };
 }
 
 function refKey(source: string, externalRef: string): string {

@@ -39,6 +39,18 @@ function stateCall(call: () => unknown, status = 200): RouteResponse {
   }
 }
 
+// A move the clock refuses (RangeError: outside the years 0000-9999, where no timestamp
+// could be written any more) is bad input like any other, and leaves the clock unchanged.
+function moveClock(move: () => void, field: string, answer: () => unknown): RouteResponse {
+  try {
+    move();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return unprocessable([{ loc: ['body', field], msg: error.message, type: 'value_error' }]);
+  }
+  return json(answer());
+}
+
 function readJson(request: RouteRequest) {
   const text = bodyText(request);
   return parseJsonBody(text.trim() === '' ? '{}' : text);
@@ -134,8 +146,8 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
         if (!body.ok) return body.response;
         const parsed = parseWith(ClockSetSchema, body.value);
         if (!parsed.ok) return parsed.response;
-        ctx.clock.set(parsed.value.now);
-        return json(clockBody());
+        const { now } = parsed.value;
+        return moveClock(() => ctx.clock.set(now), 'now', clockBody);
       },
     },
     {
@@ -146,8 +158,8 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
         if (!body.ok) return body.response;
         const parsed = parseWith(ClockAdvanceSchema, body.value);
         if (!parsed.ok) return parsed.response;
-        ctx.clock.advance(parsed.value.ms);
-        return json(clockBody());
+        const { ms } = parsed.value;
+        return moveClock(() => ctx.clock.advance(ms), 'ms', clockBody);
       },
     },
     {

@@ -27,6 +27,8 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
       id: 'WMS-1',
       status: 'Created',
       platform: 'Shopify',
+      source: 'shopify',
+      external_ref: 'SH-100006',
       updated_at: '2027-07-01T08:00:00.000Z',
     });
     expect(mock.orders.get('WMS-1')).toEqual(res.body);
@@ -76,6 +78,47 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
     expect(mock.clock.now().toISOString()).toBe('2025-12-31T21:01:00.000Z');
     expect((await call('PUT', '/clock', { now: 'tomorrow' })).status).toBe(422);
     expect((await call('POST', '/clock/advance', { ms: 'x' })).status).toBe(422);
+  });
+
+  it('rejects a clock move past the years 0000-9999 with 422, changing nothing', async () => {
+    const { mock, target, call } = await control(mode, { orders: 5 });
+    await call('PUT', '/clock', { now: '2026-06-01T00:00:00Z' });
+    const before = JSON.stringify(mock.orders.all());
+    const beyond = [
+      ['POST', '/clock/advance', { ms: Number.MAX_SAFE_INTEGER }, 'ms'],
+      ['POST', '/clock/advance', { ms: -Number.MAX_SAFE_INTEGER }, 'ms'],
+      ['PUT', '/clock', { now: '9999-12-31T23:59:59-05:00' }, 'now'],
+    ] as const;
+    for (const [method, path, body, field] of beyond) {
+      const res = await call(method, path, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.detail).toEqual([
+        {
+          loc: ['body', field],
+          msg: expect.stringMatching(/outside 0000-01-01T00:00:00.000Z to 9999-12-31/),
+          type: 'value_error',
+        },
+      ]);
+    }
+    expect((await call('GET', '/clock')).body).toEqual({ now: '2026-06-01T00:00:00.000Z' });
+    expect(mock.clock.now().toISOString()).toBe('2026-06-01T00:00:00.000Z');
+    expect(JSON.stringify(mock.orders.all())).toBe(before);
+    // What failed with 500 while the clock was out of range still works.
+    const hook = await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: 'http://127.0.0.1:9/hooks', events: ['order.created'] },
+    });
+    expect(hook).toMatchObject({ status: 201, body: { created_at: '2026-06-01T00:00:00.000Z' } });
+    const created = await call('POST', '/orders', {});
+    expect(created).toMatchObject({
+      status: 201,
+      body: { created_at: '2026-06-01T00:00:00.000Z' },
+    });
+    // The last millisecond of year 9999 is still a valid clock.
+    const last = await call('PUT', '/clock', { now: '9999-12-31T23:59:59.999Z' });
+    expect(last).toMatchObject({ status: 200, body: { now: '9999-12-31T23:59:59.999Z' } });
+    expect((await call('POST', '/clock/advance', { ms: 1 })).status).toBe(422);
+    expect(mock.clock.now().toISOString()).toBe('9999-12-31T23:59:59.999Z');
   });
 
   it('lists subscriptions and deliveries, flushes, and resets', async () => {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createMockService, type MockOrder } from '../../mock/index.js';
 import { compareOrderIds } from '../../mock/order-id.js';
 import { ORIGIN_CURSOR } from '../../src/schemas/index.js';
-import { MODES, reach, type Target, useMswServer } from './support.js';
+import { notification, postInbound } from './inbound-support.js';
+import { MODES, reach, send, type Target, useMswServer } from './support.js';
 
 const server = useMswServer();
 
@@ -111,6 +112,69 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
     expect(mock.orders.get('2')?.updated_at).toBe('2026-03-01T00:00:00.001Z');
     const rest = await pull(target, 5, '', passed.cursor);
     expect(rest.ids).toEqual(['2']);
+  });
+
+  it('returns writes again after a pull passed the data, under a clock frozen inside it', async () => {
+    // The generated data runs to 2026-11-01; docs/mock.md freezes the clock at 2026-03-01.
+    const mock = createMockService({ orders: 100 });
+    const frozen = '2026-03-01T12:00:00.000Z';
+    mock.clock.set(frozen);
+    const target = await reach(server, mock, mode);
+    const passed = await pull(target, 200);
+    expect(passed.ids).toHaveLength(100);
+    const saved = { ms: Date.parse(passed.cursor.since), id: passed.cursor.since_id };
+    expect(saved.ms).toBeGreaterThan(Date.parse(frozen));
+
+    const created = mock.orders.create({ platform: 'Web' });
+    const inbound = await postInbound(
+      target,
+      JSON.stringify(notification({ inbound_order_id: '5' }, '2026-03-01T11:00:00Z')),
+      { t: Date.parse(frozen) / 1000 },
+    );
+    expect(inbound).toMatchObject({ status: 200, body: { status: 'applied', order_id: '5' } });
+    const patched = await send(`${target.hostUrl}/__mock/orders/7`, {
+      method: 'PATCH',
+      key: null,
+      body: { customer_name: 'Changed' },
+    });
+    expect(patched.status).toBe(200);
+
+    // Every write sorts after the cursor handed out, so the resumed pull sees all three.
+    for (const id of [created.id, '5', '7']) {
+      const order = mock.orders.get(id) as MockOrder;
+      const position = { ms: Date.parse(order.updated_at), id };
+      expect(
+        position.ms > saved.ms || (position.ms === saved.ms && compareOrderIds(id, saved.id) > 0),
+        `${id} at ${order.updated_at}`,
+      ).toBe(true);
+    }
+    expect(mock.orders.get('5')).toMatchObject({
+      status: 'shipped',
+      shipped_at: '2026-03-01T11:00:00.000Z',
+    });
+    const resumed = await target.call(
+      `/orders?since=${encodeURIComponent(passed.cursor.since)}&since_id=${passed.cursor.since_id}&limit=200`,
+    );
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.items.map((o: MockOrder) => o.id)).toEqual([created.id, '5', '7']);
+    expect(resumed.body.items[1]).toMatchObject({ status: 'shipped' });
+    expect(resumed.body.items[2]).toMatchObject({ customer_name: 'Changed' });
+    expect(resumed.body.has_more).toBe(false);
+  });
+
+  it('keeps the cursor lossless when the clock is moved back after a pull', async () => {
+    const mock = createMockService({ orders: 0 });
+    mock.clock.set('2026-06-01T00:00:00.000Z');
+    for (let i = 0; i < 3; i++) mock.orders.create();
+    const target = await reach(server, mock, mode);
+    const passed = await pull(target, 10);
+    expect(passed.cursor).toEqual({ since: '2026-06-01T00:00:00.000Z', since_id: '3' });
+    mock.clock.set('2026-01-01T00:00:00.000Z');
+    expect(mock.orders.update('1', { status: 'Processing' }).updated_at).toBe(
+      '2026-06-01T00:00:00.001Z',
+    );
+    expect(mock.orders.create().updated_at).toBe('2026-06-01T00:00:00.001Z');
+    expect((await pull(target, 10, '', passed.cursor)).ids).toEqual(['1', '4']);
   });
 
   it('returns an updated order again, and an order updated before it was seen once', async () => {

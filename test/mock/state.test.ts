@@ -22,6 +22,37 @@ describe('mock.orders', () => {
     expect(mock.orders.all()).toHaveLength(4);
   });
 
+  it("gives an order created with only a platform that channel's source and reference", () => {
+    const mock = createMockService({ orders: 20 });
+    const made = ['Amazon', 'Web', 'Trendyol', 'Etsy Shop'].map((platform) =>
+      mock.orders.create({ platform }),
+    );
+    expect(made.map((o) => [o.id, o.platform, o.source, o.external_ref])).toEqual([
+      ['21', 'Amazon', 'amazon', 'AMZ-100021'],
+      ['22', 'Web', 'web', 'WEB-100022'],
+      ['23', 'Trendyol', 'trendyol', 'TY-100023'],
+      ['24', 'Etsy Shop', 'etsy shop', 'ETSYSHOP-100024'],
+    ]);
+    expect(mock.orders.get('21')).toMatchObject({ source: 'amazon', external_ref: 'AMZ-100021' });
+    // Explicit fields win over the platform's.
+    expect(
+      mock.orders.create({ platform: 'Amazon', source: 'amazon-eu', external_ref: 'X-1' }),
+    ).toMatchObject({ platform: 'Amazon', source: 'amazon-eu', external_ref: 'X-1' });
+    // Without a platform, the generated channel is kept consistent with itself.
+    const plain = mock.orders.create();
+    expect(plain.source).toBe(plain.platform.toLowerCase());
+  });
+
+  it("gives initial records with only a platform that channel's source and reference", () => {
+    const mock = createMockService({
+      orders: [{ platform: 'Amazon' }, { id: 'A-1', platform: 'Web' }],
+    });
+    expect(mock.orders.all().map((o) => [o.id, o.source, o.external_ref])).toEqual([
+      ['1', 'amazon', 'AMZ-100001'],
+      ['A-1', 'web', 'WEB-100002'],
+    ]);
+  });
+
   it('skips ids already given explicitly when numbering', () => {
     const mock = createMockService({ orders: 0 });
     mock.orders.create({ id: '2' });
@@ -84,6 +115,30 @@ describe('mock.clock', () => {
     expect(mock.clock.now().toISOString()).toBe('2025-12-31T23:59:59.000Z');
     expect(() => mock.clock.set('not a date')).toThrow(TypeError);
     expect(() => mock.clock.advance(Number.NaN)).toThrow(TypeError);
+  });
+});
+
+describe('mock.clock range', () => {
+  it('throws a RangeError past the years 0000-9999 and keeps its time', () => {
+    const mock = createMockService({ orders: 2 });
+    mock.clock.set('2026-06-01T00:00:00Z');
+    expect(() => mock.clock.set(9e15)).toThrow(RangeError);
+    expect(() => mock.clock.set('+010000-01-01T00:00:00Z')).toThrow(
+      /clock.set\(date\) would move the mock clock outside 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z/,
+    );
+    expect(() => mock.clock.set(new Date('-000001-01-01T00:00:00Z'))).toThrow(RangeError);
+    expect(() => mock.clock.advance(Number.MAX_SAFE_INTEGER)).toThrow(RangeError);
+    expect(() => mock.clock.advance(-Number.MAX_SAFE_INTEGER)).toThrow(/clock.advance\(ms\)/);
+    expect(mock.clock.now().toISOString()).toBe('2026-06-01T00:00:00.000Z');
+    expect(mock.orders.create().updated_at).toBe('2026-06-01T00:00:00.000Z');
+    mock.clock.set('0000-01-01T00:00:00.000Z');
+    expect(mock.clock.now().toISOString()).toBe('0000-01-01T00:00:00.000Z');
+  });
+
+  it('checks a running clock too, and leaves it running', () => {
+    const mock = createMockService();
+    expect(() => mock.clock.advance(Number.MAX_SAFE_INTEGER)).toThrow(RangeError);
+    expect(Math.abs(mock.clock.now().getTime() - Date.now())).toBeLessThan(1000);
   });
 });
 
