@@ -3,8 +3,9 @@
 // Response objects. The body reaches the routes byte-exact (the inbound endpoint verifies a
 // signature over it), every path is mapped onto the service's host URL, and the routes see
 // the socket's address for `allowedIps`.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { normalizeIp } from './auth.js';
 import type { RouteRequest, RouteResponse } from './handlers/http.js';
 import { responseHeaders } from './handlers/index.js';
@@ -35,6 +36,41 @@ function sendJson(res: ServerResponse, status: number, detail: string): void {
     'content-length': Buffer.byteLength(body),
   });
   res.end(body);
+}
+
+// What node:http would answer a request it cannot parse, by the parser's error code.
+const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request header fields too large (over 16 KB)'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Chunk extensions too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout'],
+};
+
+/**
+ * Answers a request node:http could not parse (header too large, broken chunked encoding,
+ * unknown method, ...). Node's own answer has an empty body; every non-2xx answer of the
+ * service carries a JSON `detail`, so this writes the same status with one, then closes the
+ * connection (the rest of the stream cannot be trusted).
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // Once the response of this socket's request has begun, another status line would corrupt
+  // it (node's default handler checks the same, through the private `_httpMessage`).
+  const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    `Malformed HTTP request${error.code ? ` (${error.code})` : ''}`,
+  ];
+  const body = JSON.stringify({ detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      'content-type: application/json\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\n` +
+      'connection: close\r\n\r\n' +
+      body,
+  );
 }
 
 function send(req: IncomingMessage, res: ServerResponse, response: RouteResponse): void {
@@ -135,6 +171,7 @@ export async function listen(
       (error: unknown) => sendJson(res, 400, `Bad request: ${describe(error)}`),
     );
   });
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

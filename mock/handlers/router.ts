@@ -20,15 +20,15 @@ export interface Route {
 }
 
 interface CompiledPath {
-  // Lower-case literal, or the parameter's name after ':'.
+  // A literal, or the parameter's name after ':'.
   readonly segments: readonly string[];
   readonly routes: Map<string, Route>;
   readonly allow: string;
 }
 
 /**
- * Matches requests to routes the way msw's path matching did when each route was its own
- * handler: literals compared case-insensitively, one optional trailing slash, parameters
+ * Matches requests to routes: literals compared case-sensitively, as the FastAPI service
+ * does (`/API/V1/...` is an unknown path, 404), one optional trailing slash, parameters
  * percent-decoded.
  */
 export class Router {
@@ -44,20 +44,13 @@ export class Router {
   constructor(hostUrl: string, routes: readonly Route[]) {
     const host = new URL(hostUrl);
     this.origin = host.origin;
-    this.prefix = host.pathname.replace(/\/+$/, '').toLowerCase();
+    this.prefix = host.pathname.replace(/\/+$/, '');
     const byPath = new Map<string, CompiledPath>();
     for (const route of routes) {
-      const key = route.path.toLowerCase();
-      let compiled = byPath.get(key);
+      let compiled = byPath.get(route.path);
       if (!compiled) {
-        compiled = {
-          segments: route.path
-            .split('/')
-            .map((segment) => (segment.startsWith(':') ? segment : segment.toLowerCase())),
-          routes: new Map(),
-          allow: '',
-        };
-        byPath.set(key, compiled);
+        compiled = { segments: route.path.split('/'), routes: new Map(), allow: '' };
+        byPath.set(route.path, compiled);
         this.paths.push(compiled);
       }
       if (!compiled.routes.has(route.method)) compiled.routes.set(route.method, route);
@@ -78,7 +71,7 @@ export class Router {
     return (
       pathname.length > this.prefix.length &&
       pathname.charCodeAt(this.prefix.length) === 47 && // '/'
-      pathname.slice(0, this.prefix.length).toLowerCase() === this.prefix
+      pathname.startsWith(this.prefix)
     );
   }
 
@@ -122,7 +115,7 @@ function match(pattern: readonly string[], segments: readonly string[]): RoutePa
       if (actual === '') return undefined;
       params ??= {};
       params[expected.slice(1)] = decodeURIComponent(actual);
-    } else if (expected !== actual && expected !== actual.toLowerCase()) {
+    } else if (expected !== actual) {
       return undefined;
     }
   }

@@ -32,15 +32,25 @@ const router = new Router('https://h.test/tenant', [
 describe('Router', () => {
   it('owns only URLs under the host URL, path prefix included', () => {
     expect(router.owns(new URL('https://h.test/tenant/x'))).toBe(true);
-    expect(router.owns(new URL('https://h.test/TENANT/x'))).toBe(true);
+    // Paths are case-sensitive, the prefix too: /TENANT is another path, not the service's.
+    expect(router.owns(new URL('https://h.test/TENANT/x'))).toBe(false);
     expect(router.owns(new URL('https://h.test/tenant'))).toBe(false);
     expect(router.owns(new URL('https://h.test/other/x'))).toBe(false);
     expect(router.owns(new URL('http://h.test/tenant/x'))).toBe(false);
   });
 
-  it('matches case-insensitively, with one optional trailing slash, decoding parameters', async () => {
-    const a = await router.dispatch(request('https://h.test/tenant/Things/a%20b/'));
+  it('matches case-sensitively, with one optional trailing slash, decoding parameters', async () => {
+    const a = await router.dispatch(request('https://h.test/tenant/things/a%20b/'));
     expect(a).toMatchObject({ status: 200, body: '{"id":"a b"}' });
+    // FastAPI compares paths exactly: another case is an unknown path (404), not a match.
+    const upper = await router.dispatch(request('https://h.test/tenant/Things/a'));
+    expect(upper).toMatchObject({ status: 404 });
+    expect(JSON.parse(String(upper.body))).toEqual({ detail: 'Not Found' });
+    // A parameter keeps its case.
+    expect(await router.dispatch(request('https://h.test/tenant/things/AbC'))).toMatchObject({
+      status: 200,
+      body: '{"id":"AbC"}',
+    });
     expect((await router.dispatch(request('https://h.test/tenant/things/a//'))).status).toBe(404);
     expect((await router.dispatch(request('https://h.test/tenant/things/'))).status).toBe(404);
   });
