@@ -1,6 +1,7 @@
 // API keys, scopes and IP restrictions (specification 5): which key a request carries and
 // whether it may call an endpoint. Keys are compared in constant time.
 import { hash, timingSafeEqual } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 
 /** The scopes an API key can hold (specification 5.4). */
 export const SCOPES = ['orders:read', 'webhooks:manage', 'products:read', 'shipping:read'] as const;
@@ -76,9 +77,16 @@ function ipv4ToInt(address: string): number | undefined {
   return value;
 }
 
+// `010.0.0.1` as net.BlockList takes it (`10.0.0.1`); undefined when it is not IPv4.
+function canonicalIpv4(address: string): string | undefined {
+  const value = ipv4ToInt(address);
+  if (value === undefined) return undefined;
+  return [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join('.');
+}
+
 /**
  * Whether an entry of `allowedIps` is well-formed: an IPv4 address, an IPv4 CIDR range, or
- * an IPv6 address.
+ * an IPv6 address (any form: `::1`, `0:0:0:0:0:0:0:1`, `::ffff:127.0.0.1`, `::ffff:7f00:1`).
  *
  * @param entry - The configured entry.
  */
@@ -88,27 +96,43 @@ export function isValidIpRule(entry: string): boolean {
   if (bits !== undefined) {
     return ipv4ToInt(address) !== undefined && /^\d{1,2}$/.test(bits) && Number(bits) <= 32;
   }
-  return (
-    ipv4ToInt(address) !== undefined || (address.includes(':') && /^[0-9a-f:.]+$/i.test(address))
-  );
+  return ipv4ToInt(address) !== undefined || isIP(address) === 6;
+}
+
+// One BlockList per key's list, built on first use: the lists never change after the
+// options are resolved, and a request then costs one lookup, not a parse of every rule.
+const ruleLists = new WeakMap<readonly string[], BlockList>();
+
+function ruleList(allowedIps: readonly string[]): BlockList {
+  let list = ruleLists.get(allowedIps);
+  if (list === undefined) {
+    list = new BlockList();
+    for (const rule of allowedIps) {
+      const [address = '', bits] = rule.split('/');
+      const ipv4 = canonicalIpv4(address);
+      if (ipv4 !== undefined && bits !== undefined) list.addSubnet(ipv4, Number(bits), 'ipv4');
+      else if (ipv4 !== undefined) list.addAddress(ipv4, 'ipv4');
+      else list.addAddress(address, 'ipv6');
+    }
+    ruleLists.set(allowedIps, list);
+  }
+  return list;
 }
 
 /**
- * Whether a client address is allowed by a key's `allowedIps`.
+ * Whether a client address is allowed by a key's `allowedIps`. Addresses are compared as
+ * addresses, not strings: IPv6 in any notation (`::1` = `0:0:0:0:0:0:0:1`), and an
+ * IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, `::ffff:7f00:1`) equal to its IPv4 address,
+ * on either side; IPv4 CIDR ranges cover mapped clients too (net.BlockList does all this).
  *
  * @param clientIp - The request's source address.
- * @param allowedIps - The key's list; undefined allows every address.
+ * @param allowedIps - The key's list (entries valid by {@link isValidIpRule}); undefined
+ *   allows every address.
  */
 export function ipAllowed(clientIp: string, allowedIps: readonly string[] | undefined): boolean {
   if (allowedIps === undefined) return true;
   const client = normalizeIp(clientIp);
-  const clientInt = ipv4ToInt(client);
-  return allowedIps.some((rule) => {
-    const [address = '', bits] = rule.split('/');
-    if (bits === undefined) return normalizeIp(address) === client;
-    const network = ipv4ToInt(address);
-    if (network === undefined || clientInt === undefined) return false;
-    const size = 2 ** (32 - Number(bits));
-    return Math.floor(network / size) === Math.floor(clientInt / size);
-  });
+  const ipv4 = canonicalIpv4(client);
+  if (ipv4 !== undefined) return ruleList(allowedIps).check(ipv4, 'ipv4');
+  return isIP(client) === 6 && ruleList(allowedIps).check(client, 'ipv6');
 }

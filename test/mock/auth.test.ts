@@ -123,6 +123,36 @@ describe('IP restriction', () => {
     expect(res.body.detail).toMatch(/192\.168\.1\.5/);
   });
 
+  it('compares IPv6 entries as addresses, whatever their notation', async () => {
+    const cases: Array<[string[], string, number]> = [
+      [['0:0:0:0:0:0:0:1'], '::1', 200],
+      [['::1'], '0:0:0:0:0:0:0:1', 200],
+      [['2001:DB8::1'], '2001:db8:0:0:0:0:0:1', 200],
+      // IPv4-mapped IPv6 equals its IPv4 address, in any notation, on either side.
+      [['::ffff:7f00:1'], '127.0.0.1', 200],
+      [['::ffff:127.0.0.1'], '::ffff:7f00:1', 200],
+      [['127.0.0.1'], '0:0:0:0:0:ffff:7f00:1', 200],
+      [['10.0.0.0/8'], '::ffff:a01:203', 200],
+      [['::1'], '::2', 403],
+      [['::ffff:7f00:1'], '127.0.0.2', 403],
+    ];
+    for (const [allowedIps, clientIp, status] of cases) {
+      server.resetHandlers();
+      const target = await reach(server, restricted(allowedIps, clientIp), 'in-process');
+      const res = await target.call('/orders?limit=1', { key: 'k' });
+      expect(res.status, `${allowedIps} from ${clientIp}`).toBe(status);
+      if (status === 403) expect(res.body.detail).toMatch(/may not be used from IP address/);
+      else expect(res.body.items).toHaveLength(1);
+    }
+  });
+
+  it('matches an IPv4-mapped IPv6 entry against an IPv4 socket over real HTTP', async () => {
+    const mapped = await reach(server, restricted(['::ffff:7f00:1']), 'http');
+    expect((await mapped.call('/orders', { key: 'k' })).status).toBe(200);
+    const other = await reach(server, restricted(['0:0:0:0:0:ffff:7f00:2']), 'http');
+    expect((await other.call('/orders', { key: 'k' })).status).toBe(403);
+  });
+
   it('checks the IP before the scope', async () => {
     const mock = createMockService({
       apiKeys: [{ key: 'k', scopes: ['orders:read'], allowedIps: ['10.0.0.1'] }],
