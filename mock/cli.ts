@@ -73,8 +73,42 @@ function parse(argv: string[]) {
     help: false as const,
     options,
     port: integerFlag('port', values.port, 0, 65535) ?? 4010,
-    host: values.host ?? '127.0.0.1',
+    host: hostFlag(values.host),
   };
+}
+
+// node binds every interface for an empty host: `--host=` would expose the mock to the
+// network when the user most likely meant nothing at all.
+function hostFlag(value: string | undefined): string {
+  if (value === undefined) return '127.0.0.1';
+  if (value.trim() === '' || /\s/.test(value)) {
+    throw new UsageError(`--host must be a host name or an IP address, got "${value}"`);
+  }
+  return value;
+}
+
+/**
+ * One line on why the server could not bind: the flags were well-formed, the machine said
+ * no (port taken, host unknown or not local), so this is a failure (exit 1), not a usage
+ * error, and a stack trace would only hide the reason.
+ */
+function listenFailure(error: unknown, host: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `${host}:${port}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `cannot listen on ${where}: the port is already in use (try another --port, or 0 for a free one)`;
+    case 'EADDRNOTAVAIL':
+      return `cannot listen on ${where}: ${host} is not an address of this machine`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return `cannot listen on ${where}: cannot resolve host "${host}"`;
+    case 'EACCES':
+      return `cannot listen on ${where}: permission denied (ports below 1024 need privileges)`;
+    default:
+      return `cannot listen on ${where}: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }
 
 const OPTIONS = {
@@ -110,7 +144,15 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`order-fulfillment-mock: ${error.message}\n`);
     return 2;
   }
-  const server = await mock.listen({ port: parsed.port, host: parsed.host });
+  let server: Awaited<ReturnType<typeof mock.listen>>;
+  try {
+    server = await mock.listen({ port: parsed.port, host: parsed.host });
+  } catch (error) {
+    process.stderr.write(
+      `order-fulfillment-mock: ${listenFailure(error, parsed.host, parsed.port)}\n`,
+    );
+    return 1;
+  }
   const { hostUrl } = server;
   const lines = [
     `Order fulfillment mock listening on ${hostUrl}`,

@@ -2,6 +2,8 @@
 // rejects bad flags with exit code 2, and stops cleanly on SIGTERM.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -110,6 +112,9 @@ describe('order-fulfillment-mock CLI', () => {
       [['--rate-limit', '10'], /--rate-limit must be LIMIT\/WINDOW_MS/],
       [['--fixture', '/nonexistent/fixture.json'], /Cannot read fixture/],
       [['--fixture', fixture], /options\.apiKeys\[0\]\.scopes/],
+      // An empty host would make node bind every interface.
+      [['--host='], /--host must be a host name or an IP address, got ""/],
+      [['--host', ' '], /--host must be a host name or an IP address/],
     ];
     // Run side by side: each child spends most of its time starting tsx.
     const runs = cases.map(([args]) => run(args));
@@ -119,5 +124,37 @@ describe('order-fulfillment-mock CLI', () => {
       expect(runs[i]?.output().stderr).toMatch(message);
     });
     expect(runs[0]?.output().stderr).toContain('Usage: order-fulfillment-mock');
+    expect(runs.at(-2)?.output().stderr).toContain('Usage: order-fulfillment-mock');
+  });
+
+  it('exits with 1 and one line, no stack, when it cannot listen', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+    const { port } = blocker.address() as AddressInfo;
+    const cases: Array<[string[], RegExp]> = [
+      [
+        ['--port', String(port)],
+        new RegExp(
+          `^order-fulfillment-mock: cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use`,
+        ),
+      ],
+      // TEST-NET-1 (RFC 5737): never an address of this machine.
+      [['--port', '0', '--host', '192.0.2.1'], /cannot listen on 192\.0\.2\.1:0: .*not an address/],
+      [
+        ['--port', '0', '--host', 'no-such-host.invalid'],
+        /cannot resolve host "no-such-host\.invalid"/,
+      ],
+    ];
+    const runs = cases.map(([args]) => run(args));
+    const codes = await Promise.all(runs.map((cli) => cli.exited));
+    cases.forEach(([args, message], i) => {
+      const { stdout, stderr } = runs[i]?.output() ?? { stdout: '', stderr: '' };
+      expect(codes[i], args.join(' ')).toBe(1);
+      expect(stderr, args.join(' ')).toMatch(message);
+      expect(stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(stderr).not.toMatch(/^\s+at /m);
+      expect(stdout).toBe('');
+    });
   });
 });
