@@ -262,7 +262,8 @@ export class OrderGenerator {
   // identical, without building the lines.
   private totalPrice(row: number): number {
     let total = 0;
-    for (let line = 0; line < this.lineCount(row); line++) {
+    const lines = this.lineCount(row);
+    for (let line = 0; line < lines; line++) {
       const index = this.productIndex(row, line);
       const price =
         this.catalog.length > 0
@@ -275,7 +276,8 @@ export class OrderGenerator {
 
   private items(row: number, orderId: string): MockOrder['items'] {
     const items: MockOrder['items'] = [];
-    for (let line = 0; line < this.lineCount(row); line++) {
+    const lines = this.lineCount(row);
+    for (let line = 0; line < lines; line++) {
       const index = this.productIndex(row, line);
       const product =
         this.catalog.length > 0
