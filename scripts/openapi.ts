@@ -132,6 +132,12 @@ const dependentRequired: Record<string, Record<string, string[]>> = {
   FulfillmentNotification: { source: ['external_ref'], external_ref: ['source'] },
 };
 
+// Formats a check expresses in code (the webhook URL is read by WHATWG URL parsing, not
+// z.url), restated for readers of the document.
+const propertyFormats: Record<string, Record<string, string>> = {
+  WebhookSubscriptionCreate: { url: 'uri' },
+};
+
 /** Strips what zod adds for standalone documents but OpenAPI components must not carry. */
 function clean(schema: Schema): Schema {
   const json = JSON.parse(
@@ -153,6 +159,11 @@ function componentSchemas(): Record<string, Schema> {
   const all: Record<string, Schema> = {};
   for (const [id, schema] of Object.entries({ ...out, ...inp })) {
     const cleaned = clean(schema as Schema);
+    for (const [name, format] of Object.entries(propertyFormats[id] ?? {})) {
+      const property = cleaned.properties?.[name];
+      if (!property) throw new Error(`scripts/openapi.ts: ${id} has no property ${name}`);
+      property.format = format;
+    }
     const extra = dependentRequired[id];
     all[id] = extra ? { ...cleaned, dependentRequired: extra } : cleaned;
   }
