@@ -1,8 +1,10 @@
 // SDK overhead: 50,000 orders through orders.iterate() against a minimal fetch loop over the
 // same server and the same pages, over real HTTP and in-process through MSW.
+
+import ky, { type KyInstance } from 'ky';
 import { setupServer } from 'msw/node';
 import { createMockService, MOCK_API_KEY } from '../mock/index.js';
-import { createClient } from '../src/index.js';
+import { createClient, DEFAULT_RETRY, DEFAULTS } from '../src/index.js';
 import type { Benchmark, Result } from './report.js';
 import { median, now, startServer } from './util.js';
 
@@ -45,87 +47,121 @@ async function pageCursors(url: string): Promise<Cursor[]> {
   return cursors;
 }
 
-// One full pull each way, interleaved page by page (the order alternating), each side's
-// time summed. The two pulls cross the same stretch of the host's load together, so a
-// burst of load from another process lands on both instead of skewing one pull. The fetch
-// loop starts half-way through the pages and wraps around, so that the two never ask for
-// the same page together: the second ask would find the page in the mock's bounded cache.
-async function interleavedPull(
-  hostUrl: string,
-  cursors: Cursor[],
-): Promise<{ sdk: number; raw: number }> {
+// The same page through a bare ky instance with the SDK's timeout and retry policy, read as
+// text and parsed like the SDK does, no validation: what ky itself costs per request, apart
+// from the SDK's own work on top of it.
+async function kyPage(api: KyInstance, cursor: Cursor, count: { n: number }) {
+  // The query in the URL, as the SDK sends it: ky's searchParams would build the Request twice.
+  const query = new URLSearchParams({ limit: String(LIMIT), ...cursor });
+  const response = await api.get(`orders?${query}`, { headers: { 'X-API-Key': MOCK_API_KEY } });
+  const page = JSON.parse(await response.text()) as RawPage;
+  for (const _order of page.items) count.n++;
+}
+
+interface PullTimes {
+  sdk: number;
+  raw: number;
+  ky: number;
+}
+
+// One full pull each way, interleaved page by page (the order rotating), each side's time
+// summed. The pulls cross the same stretch of the host's load together, so a burst of load
+// from another process lands on all of them instead of skewing one. The fetch loop starts a
+// third of the way through the pages and the ky loop two thirds, each wrapping around, so
+// that no two ask for the same page together: the second ask would find the page in the
+// mock's bounded cache.
+async function interleavedPull(hostUrl: string, cursors: Cursor[]): Promise<PullTimes> {
   const client = createClient({ hostUrl, apiKey: MOCK_API_KEY });
   const orders = client.orders.iterate({ limit: LIMIT });
   const url = `${hostUrl}/api/v1/web-api/v1/orders`;
-  const sdkCount = { n: 0 };
-  const rawCount = { n: 0 };
+  const api = ky.create({
+    prefixUrl: `${hostUrl}/api/v1/web-api/v1`,
+    timeout: DEFAULTS.timeout,
+    // A copy: ky normalizes the retry options in place, and the defaults are frozen.
+    retry: { ...DEFAULT_RETRY },
+  });
+  const counts = { sdk: { n: 0 }, raw: { n: 0 }, ky: { n: 0 } };
+  const times: PullTimes = { sdk: 0, raw: 0, ky: 0 };
   let sdkDone = false;
-  let sdk = 0;
-  let raw = 0;
-  const sdkStep = async () => {
-    const start = now();
-    for (let i = 0; i < LIMIT; i++) {
-      const result = await orders.next();
-      if (result.done) {
-        sdkDone = true;
-        break;
+  const third = Math.floor(cursors.length / 3);
+  const at = (page: number, offset: number) => cursors[(page + offset) % cursors.length] as Cursor;
+  const steps: ((page: number) => Promise<void>)[] = [
+    async () => {
+      const start = now();
+      for (let i = 0; i < LIMIT; i++) {
+        const result = await orders.next();
+        if (result.done) {
+          sdkDone = true;
+          break;
+        }
+        counts.sdk.n++;
       }
-      sdkCount.n++;
-    }
-    sdk += now() - start;
-  };
-  const rawStep = async (page: number) => {
-    const cursor = cursors[(page + (cursors.length >> 1)) % cursors.length] as Cursor;
-    const start = now();
-    await rawPage(url, cursor, rawCount);
-    raw += now() - start;
-  };
+      times.sdk += now() - start;
+    },
+    async (page) => {
+      if (page >= cursors.length) return;
+      const start = now();
+      await rawPage(url, at(page, third), counts.raw);
+      times.raw += now() - start;
+    },
+    async (page) => {
+      if (page >= cursors.length) return;
+      const start = now();
+      await kyPage(api, at(page, 2 * third), counts.ky);
+      times.ky += now() - start;
+    },
+  ];
   for (let page = 0; !sdkDone || page < cursors.length; page++) {
-    const rawTurn = page < cursors.length;
-    if (page % 2 === 0) {
-      await sdkStep();
-      if (rawTurn) await rawStep(page);
-    } else {
-      if (rawTurn) await rawStep(page);
-      await sdkStep();
+    for (let turn = 0; turn < steps.length; turn++) {
+      await (steps[(page + turn) % steps.length] as (page: number) => Promise<void>)(page);
     }
   }
-  if (sdkCount.n !== ORDERS || rawCount.n !== ORDERS) {
-    throw new Error(`pulled ${sdkCount.n} (SDK) and ${rawCount.n} (fetch) orders, not ${ORDERS}`);
+  for (const [side, count] of Object.entries(counts)) {
+    if (count.n !== ORDERS) throw new Error(`pulled ${count.n} orders (${side}), not ${ORDERS}`);
   }
-  return { sdk, raw };
+  return times;
 }
 
-async function compare(name: string, hostUrl: string): Promise<Result> {
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function compare(transport: string, hostUrl: string): Promise<Result[]> {
   const cursors = await pageCursors(`${hostUrl}/api/v1/web-api/v1/orders`);
   await interleavedPull(hostUrl, cursors); // warm-up
-  const pulls: { sdk: number; raw: number }[] = [];
+  const pulls: PullTimes[] = [];
   for (let round = 0; round < ROUNDS; round++) pulls.push(await interleavedPull(hostUrl, cursors));
-  const sdk = median(pulls.map((pull) => pull.sdk));
-  const raw = median(pulls.map((pull) => pull.raw));
-  return {
-    name,
-    value: median(pulls.map((pull) => pull.sdk / pull.raw)),
-    target: TARGET,
-    measured: `SDK ${(sdk / 1000).toFixed(2)} s vs fetch loop ${(raw / 1000).toFixed(2)} s (medians of ${ROUNDS})`,
-  };
+  const total = (side: keyof PullTimes) => median(pulls.map((pull) => pull[side]));
+  const ratio = (side: keyof PullTimes, base: keyof PullTimes) =>
+    median(pulls.map((pull) => pull[side] / pull[base]));
+  return [
+    {
+      name: `SDK overhead, ${transport}`,
+      value: ratio('sdk', 'raw'),
+      target: TARGET,
+      measured: `SDK ${seconds(total('sdk'))} vs fetch loop ${seconds(total('raw'))} (medians of ${ROUNDS})`,
+    },
+    {
+      name: `ky alone / fetch loop, ${transport}`,
+      value: ratio('ky', 'raw'),
+      measured: `ky loop ${seconds(total('ky'))}: ky's own share of the SDK's; the SDK over the ky loop ${ratio('sdk', 'ky').toFixed(3)}`,
+    },
+  ];
 }
 
-async function overHttp(): Promise<Result> {
+async function overHttp(): Promise<Result[]> {
   const server = await startServer({ mock: ORDERS });
   try {
-    return await compare('SDK overhead, HTTP', server.hostUrl);
+    return await compare('HTTP', server.hostUrl);
   } finally {
     await server.stop();
   }
 }
 
-async function throughMsw(): Promise<Result> {
+async function throughMsw(): Promise<Result[]> {
   const mock = createMockService({ orders: ORDERS });
   const server = setupServer(...mock.handlers);
   server.listen({ onUnhandledRequest: 'error' });
   try {
-    return await compare('SDK overhead, MSW', mock.hostUrl);
+    return await compare('MSW', mock.hostUrl);
   } finally {
     server.close();
   }
@@ -135,15 +171,16 @@ async function throughMsw(): Promise<Result> {
 export const sdkOverhead: Benchmark = {
   name: 'sdk-overhead',
   method:
-    `${ORDERS.toLocaleString('en')} orders (limit ${LIMIT}) pulled with \`orders.iterate()\` and ` +
-    'with a minimal `fetch` loop (same URLs and pages, `response.json()`, no validation), ' +
-    'the two pulls interleaved page by page (the order alternating; the loop starts half-way ' +
-    "through and wraps around, so the two never share a page in the mock's cache) and each " +
-    `side timed in total; ${ROUNDS} such pulls after one warm-up, the median of their ratios. ` +
-    'HTTP: the ' +
-    'mock runs `mock.listen()` in a child process. MSW: the mock in-process behind ' +
-    '`setupServer(...mock.handlers)`.',
+    `${ORDERS.toLocaleString('en')} orders (limit ${LIMIT}) pulled with \`orders.iterate()\`, ` +
+    'with a minimal `fetch` loop (same URLs and pages, `response.json()`, no validation) and ' +
+    "with a bare ky instance (the SDK's timeout and retry policy, text parsed as JSON, no " +
+    'validation); the three pulls interleaved page by page (the order rotating; the loops start ' +
+    "a third and two thirds of the way through and wrap around, so no two share a page in the mock's " +
+    `cache) and each side timed in total; ${ROUNDS} such pulls after one warm-up, the median of ` +
+    "their ratios. The ky row is for comparison: how much of the overhead is ky's own per-request " +
+    'work. HTTP: the mock runs `mock.listen()` in a child process. MSW: the mock in-process ' +
+    'behind `setupServer(...mock.handlers)`.',
   async run() {
-    return [await overHttp(), await throughMsw()];
+    return [...(await overHttp()), ...(await throughMsw())];
   },
 };
