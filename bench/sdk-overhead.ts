@@ -142,7 +142,7 @@ async function compare(transport: string, hostUrl: string): Promise<Result[]> {
     {
       name: `ky alone / fetch loop, ${transport}`,
       value: ratio('ky', 'raw'),
-      measured: `ky loop ${seconds(total('ky'))}: ky's own share of the SDK's; the SDK over the ky loop ${ratio('sdk', 'ky').toFixed(3)}`,
+      measured: `ky loop ${seconds(total('ky'))}; SDK / ky loop ${ratio('sdk', 'ky').toFixed(3)}, the SDK's own work on top of ky`,
     },
   ];
 }

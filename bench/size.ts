@@ -88,7 +88,7 @@ export const size: Benchmark = {
         value: own.gzipKb,
         unit: 'KB',
         target: { op: '<=', value: 6 },
-        measured: `ky and zod external; ${own.minifiedKb.toFixed(1)} KB minified, the largest files' share: ${largest(own.inputs, 6)}`,
+        measured: `ky and zod external; ${own.minifiedKb.toFixed(1)} KB minified, the largest files' share in KB: ${largest(own.inputs, 6)}`,
       },
       {
         name: 'Size, with ky + zod/mini (gzip)',
