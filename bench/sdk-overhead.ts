@@ -1,6 +1,6 @@
 // SDK overhead: 50,000 orders through orders.iterate() against a minimal fetch loop over the
-// same server and the same pages, over real HTTP and in-process through MSW.
-
+// same server and the same pages, over real HTTP and in-process through MSW; and a bare ky
+// loop beside them, to tell ky's own cost from the SDK's.
 import ky, { type KyInstance } from 'ky';
 import { setupServer } from 'msw/node';
 import { createMockService, MOCK_API_KEY } from '../mock/index.js';
