@@ -51,11 +51,10 @@ export const throughput: Benchmark = {
       const bareRuns: number[] = [];
       const ratios: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const first = round % 2 === 0 ? mock : bare;
-        const firstRate = await requestsPerSecond(first, SECONDS);
-        const secondRate = await requestsPerSecond(first === mock ? bare : mock, SECONDS);
-        const [mockRate, bareRate] =
-          first === mock ? [firstRate, secondRate] : [secondRate, firstRate];
+        const mockFirst = round % 2 === 0;
+        const first = await requestsPerSecond(mockFirst ? mock : bare, SECONDS);
+        const second = await requestsPerSecond(mockFirst ? bare : mock, SECONDS);
+        const [mockRate, bareRate] = mockFirst ? [first, second] : [second, first];
         mockRuns.push(mockRate);
         bareRuns.push(bareRate);
         ratios.push(mockRate / bareRate);
