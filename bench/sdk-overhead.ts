@@ -84,7 +84,20 @@ async function interleavedPull(hostUrl: string, cursors: Cursor[]): Promise<Pull
   const times: PullTimes = { sdk: 0, raw: 0, ky: 0 };
   let sdkDone = false;
   const third = Math.floor(cursors.length / 3);
-  const at = (page: number, offset: number) => cursors[(page + offset) % cursors.length] as Cursor;
+  // One page of a plain loop, `offset` pages ahead of the SDK's, timed into its side; the
+  // loops pull each page once, so they sit out the turns after their last one.
+  const loopStep =
+    (
+      side: 'raw' | 'ky',
+      offset: number,
+      pull: (cursor: Cursor, count: { n: number }) => Promise<unknown>,
+    ) =>
+    async (page: number) => {
+      if (page >= cursors.length) return;
+      const start = now();
+      await pull(cursors[(page + offset) % cursors.length] as Cursor, counts[side]);
+      times[side] += now() - start;
+    };
   const steps: ((page: number) => Promise<void>)[] = [
     async () => {
       const start = now();
@@ -98,18 +111,8 @@ async function interleavedPull(hostUrl: string, cursors: Cursor[]): Promise<Pull
       }
       times.sdk += now() - start;
     },
-    async (page) => {
-      if (page >= cursors.length) return;
-      const start = now();
-      await rawPage(url, at(page, third), counts.raw);
-      times.raw += now() - start;
-    },
-    async (page) => {
-      if (page >= cursors.length) return;
-      const start = now();
-      await kyPage(api, at(page, 2 * third), counts.ky);
-      times.ky += now() - start;
-    },
+    loopStep('raw', third, (cursor, count) => rawPage(url, cursor, count)),
+    loopStep('ky', 2 * third, (cursor, count) => kyPage(api, cursor, count)),
   ];
   for (let page = 0; !sdkDone || page < cursors.length; page++) {
     for (let turn = 0; turn < steps.length; turn++) {
