@@ -118,6 +118,16 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+// A route that threw or rejected: a JSON 500 while the answer has not begun, else the
+// connection is cut (a half-sent body must not pass for a whole one).
+function failed(res: ServerResponse, error: unknown): void {
+  if (!res.headersSent) {
+    sendJson(res, 500, `Internal error in the mock server: ${describe(error)}`);
+  } else {
+    res.destroy();
+  }
+}
+
 /**
  * Serves a service's routes over HTTP.
  *
@@ -144,19 +154,19 @@ export async function listen(
       sendJson(res, 400, `Bad request: ${describe(error)}`);
       return;
     }
-    const failed = (error: unknown) => {
-      if (!res.headersSent) {
-        sendJson(res, 500, `Internal error in the mock server: ${describe(error)}`);
-      } else {
-        res.destroy();
-      }
-    };
+    // No closure for a synchronous answer (every GET): this runs once per request.
     try {
       const response = router.dispatch(request);
-      if (response instanceof Promise) response.then((settled) => send(req, res, settled), failed);
-      else send(req, res, response);
+      if (response instanceof Promise) {
+        response.then(
+          (settled) => send(req, res, settled),
+          (error: unknown) => failed(res, error),
+        );
+      } else {
+        send(req, res, response);
+      }
     } catch (error) {
-      failed(error);
+      failed(res, error);
     }
   };
   const server = createServer((req, res) => {
