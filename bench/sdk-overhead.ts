@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { createMockService, MOCK_API_KEY } from '../mock/index.js';
 import { createClient, DEFAULT_RETRY, DEFAULTS } from '../src/index.js';
 import type { Benchmark, Result } from './report.js';
-import { median, now, startServer } from './util.js';
+import { median, now, range, startServer } from './util.js';
 
 const ORDERS = 50_000;
 const LIMIT = 200;
@@ -133,19 +133,19 @@ async function compare(transport: string, hostUrl: string): Promise<Result[]> {
   const pulls: PullTimes[] = [];
   for (let round = 0; round < ROUNDS; round++) pulls.push(await interleavedPull(hostUrl, cursors));
   const total = (side: keyof PullTimes) => median(pulls.map((pull) => pull[side]));
-  const ratio = (side: keyof PullTimes, base: keyof PullTimes) =>
-    median(pulls.map((pull) => pull[side] / pull[base]));
+  const ratios = (side: keyof PullTimes, base: keyof PullTimes) =>
+    pulls.map((pull) => pull[side] / pull[base]);
   return [
     {
       name: `SDK overhead, ${transport}`,
-      value: ratio('sdk', 'raw'),
+      value: median(ratios('sdk', 'raw')),
       target: TARGET,
-      measured: `SDK ${seconds(total('sdk'))} vs fetch loop ${seconds(total('raw'))} (medians of ${ROUNDS})`,
+      measured: `SDK ${seconds(total('sdk'))} vs fetch loop ${seconds(total('raw'))} (medians of ${ROUNDS}; ratios ${range(ratios('sdk', 'raw'))})`,
     },
     {
       name: `ky alone / fetch loop, ${transport}`,
-      value: ratio('ky', 'raw'),
-      measured: `ky loop ${seconds(total('ky'))}; SDK / ky loop ${ratio('sdk', 'ky').toFixed(3)}, the SDK's own work on top of ky`,
+      value: median(ratios('ky', 'raw')),
+      measured: `ky loop ${seconds(total('ky'))} (ratios ${range(ratios('ky', 'raw'))}); SDK / ky loop ${median(ratios('sdk', 'ky')).toFixed(3)}, the SDK's own work on top of ky`,
     },
   ];
 }
@@ -180,7 +180,8 @@ export const sdkOverhead: Benchmark = {
     'validation); the three pulls interleaved page by page (the order rotating; the loops start ' +
     "a third and two thirds of the way through and wrap around, so no two share a page in the mock's " +
     `cache) and each side timed in total; ${ROUNDS} such pulls after one warm-up, the median of ` +
-    "their ratios. The ky row is for comparison: how much of the overhead is ky's own per-request " +
+    'their ratios, with the lowest and highest beside it. The ky row is for comparison: how ' +
+    "much of the overhead is ky's own per-request " +
     'work. HTTP: the mock runs `mock.listen()` in a child process. MSW: the mock in-process ' +
     'behind `setupServer(...mock.handlers)`.',
   async run() {

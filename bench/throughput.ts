@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { MOCK_API_KEY } from '../mock/index.js';
 import type { Benchmark } from './report.js';
-import { type ChildServer, median, startServer } from './util.js';
+import { type ChildServer, median, range, startServer } from './util.js';
 
 const PATH = '/api/v1/web-api/v1/orders?limit=50';
 const CONNECTIONS = 50;
@@ -33,7 +33,8 @@ export const throughput: Benchmark = {
     `autocannon, ${CONNECTIONS} connections, \`GET ${PATH}\` with the API key, ${SECONDS} s per run ` +
     `after a 1 s warm-up, ${ROUNDS} rounds of one run each, the order alternating; the mock (\`mock.listen()\`, 100 ` +
     'generated orders) and a bare `node:http` server returning the bytes the mock returned ' +
-    "for that request, each in its own child process; the median of the rounds' ratios.",
+    "for that request, each in its own child process; the median of the rounds' ratios, with " +
+    'the lowest and highest beside it.',
   async run() {
     const mock = await startServer({ mock: 100 });
     let bare: ChildServer | undefined;
@@ -66,7 +67,7 @@ export const throughput: Benchmark = {
           name: 'Mock HTTP throughput / bare node:http',
           value: median(ratios),
           target: { op: '>=', value: 0.5 },
-          measured: `mock ${Math.round(mockRate)} req/s vs bare ${Math.round(bareRate)} req/s (medians of ${ROUNDS})`,
+          measured: `mock ${Math.round(mockRate)} req/s vs bare ${Math.round(bareRate)} req/s (medians of ${ROUNDS}; ratios ${range(ratios)})`,
         },
       ];
     } finally {

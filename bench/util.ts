@@ -12,6 +12,14 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/**
+ * The lowest and highest of a list of ratios, as `1.071–1.128`: how far one run's figure can
+ * stray, so that a reader can tell a miss from noise around the target.
+ */
+export function range(values: readonly number[]): string {
+  return `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`;
+}
+
 /** Milliseconds since an arbitrary origin, sub-millisecond precise. */
 export const now = (): number => performance.now();
 
