@@ -1,10 +1,10 @@
-// createClient: the four resource clients over one shared transport.
-import type { ClientConfig } from './config.js';
-import { FulfillmentClient } from './fulfillment.js';
-import { shareTransport } from './http.js';
-import { OrdersClient } from './orders.js';
-import { ProductsClient } from './products.js';
-import { WebhooksClient } from './webhooks.js';
+// createClient: the four resource clients over one transport, handed to each of them.
+import type { ClientConfig } from './core/config.js';
+import { Transport } from './core/transport.js';
+import { FulfillmentClient } from './resources/fulfillment.js';
+import { OrdersClient } from './resources/orders.js';
+import { ProductsClient } from './resources/products.js';
+import { WebhooksClient } from './resources/webhooks.js';
 
 /** What {@link createClient} returns: one client per resource, sharing one HTTP instance. */
 export interface Client {
@@ -20,7 +20,7 @@ export interface Client {
 
 /**
  * Creates a client for the Order, Product and Fulfillment API. The configuration is checked
- * here, once; the four resource clients share one ky instance.
+ * here, once, into one {@link Transport} (one ky instance) that the four resource clients share.
  *
  * @param config - `hostUrl` and `apiKey`; optionally `signingSecret` (for `fulfillment`),
  *   `timeout`, `retry`, `fetch` and `hooks`.
@@ -38,11 +38,11 @@ export interface Client {
  * ```
  */
 export function createClient(config: ClientConfig): Client {
-  const shared = shareTransport(config);
+  const transport = new Transport(config);
   return Object.freeze({
-    products: new ProductsClient(shared),
-    orders: new OrdersClient(shared),
-    webhooks: new WebhooksClient(shared),
-    fulfillment: new FulfillmentClient(shared),
+    products: new ProductsClient(transport),
+    orders: new OrdersClient(transport),
+    webhooks: new WebhooksClient(transport),
+    fulfillment: new FulfillmentClient(transport),
   });
 }

@@ -7,17 +7,21 @@ export {
   DEFAULTS,
   type FetchLike,
   INBOUND_FULFILLMENT_PATH,
-} from './config.js';
+} from './core/config.js';
+export type { RequestOptions, RetryPolicy } from './core/method.js';
+export { ResourceClient } from './core/resource.js';
+export { Transport } from './core/transport.js';
 export * from './errors/index.js';
+export { OrderIterator } from './pagination/order-items.js';
+export { OrderPageIterator } from './pagination/order-pages.js';
 export {
   FulfillmentClient,
   type FulfillmentTarget,
   type NotifyShippedOptions,
-} from './fulfillment.js';
-export type { RequestOptions } from './http.js';
-export { OrdersClient } from './orders.js';
-export { OrderIterator, OrderPageIterator } from './paginate.js';
-export { ProductsClient } from './products.js';
+} from './resources/fulfillment.js';
+export { OrdersClient } from './resources/orders.js';
+export { ProductsClient } from './resources/products.js';
+export { type CreateWebhookOptions, WebhooksClient } from './resources/webhooks.js';
 export * from './schemas/index.js';
 export {
   DEFAULT_TOLERANCE_SECONDS,
@@ -27,4 +31,3 @@ export {
   verifyWmsSignature,
   WMS_SIGNATURE_HEADER,
 } from './signature.js';
-export { type CreateWebhookOptions, WebhooksClient } from './webhooks.js';

@@ -3,6 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
+import { fastCheck } from '../src/core/compile.js';
+import { parseResponse } from '../src/core/validate.js';
 import {
   FulfillmentResultSchema,
   OrderCursorPageSchema,
@@ -16,7 +18,6 @@ import {
   WebhookSubscriptionCreateSchema,
   WebhookSubscriptionSchema,
 } from '../src/index.js';
-import { fastCheck, parseResponse } from '../src/validate.js';
 
 const order = {
   id: '1042',

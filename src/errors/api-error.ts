@@ -1,6 +1,5 @@
 import type { ErrorBody, ValidationIssue } from '../schemas/common.js';
-import type { OrderCursor } from '../schemas/order.js';
-import { OrderFulfillmentError } from './order-fulfillment-error.js';
+import { OrderFulfillmentError, type ResumeCursor } from './order-fulfillment-error.js';
 
 /** What the SDK knew about a failed request and its response. */
 export interface ApiErrorInit {
@@ -16,6 +15,8 @@ export interface ApiErrorInit {
   headers?: Headers | undefined;
   /** The response's status text, used in the message when the body has no `detail`. */
   statusText?: string | undefined;
+  /** Set when the request was a page of a cursor pull: the cursor to resume from. */
+  cursor?: ResumeCursor | undefined;
 }
 
 /**
@@ -76,7 +77,7 @@ export class ApiError extends OrderFulfillmentError {
    * Set when the error ended a cursor pull: the cursor to resume from. Pass it back to
    * `orders.pages()` or `orders.iterate()`; no page is lost or repeated.
    */
-  declare readonly cursor: OrderCursor | undefined;
+  declare readonly cursor: ResumeCursor | undefined;
 
   /** @param init - The status, body, request and headers of the failure. */
   constructor(init: ApiErrorInit) {
@@ -99,7 +100,7 @@ export class ApiError extends OrderFulfillmentError {
       path: init.path,
       headers: init.headers,
       requestId: init.headers?.get('x-request-id') ?? undefined,
-      cursor: undefined,
+      cursor: init.cursor && { ...init.cursor },
     });
   }
 }

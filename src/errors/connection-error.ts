@@ -1,5 +1,8 @@
-import type { OrderCursor } from '../schemas/order.js';
-import { OrderFulfillmentError } from './order-fulfillment-error.js';
+import {
+  OrderFulfillmentError,
+  type RequestErrorOptions,
+  type ResumeCursor,
+} from './order-fulfillment-error.js';
 
 /**
  * The request got no HTTP response: DNS, refused or reset connection, TLS. GET requests
@@ -26,16 +29,18 @@ export class ConnectionError extends OrderFulfillmentError {
   declare readonly path: string;
 
   /** Set when the error ended a cursor pull: the cursor to resume from. */
-  declare readonly cursor: OrderCursor | undefined;
+  declare readonly cursor: ResumeCursor | undefined;
 
   /**
    * @param method - The request's HTTP method.
    * @param path - The request's path.
    * @param message - What failed.
-   * @param options - The underlying error as `cause`.
+   * @param options - The underlying error as `cause`; in a cursor pull, the `cursor` to
+   *   resume from.
    */
-  constructor(method: string, path: string, message: string, options?: { cause?: unknown }) {
-    super(`${method} ${path} → ${message}`, options);
-    Object.assign(this, { method, path, cursor: undefined });
+  constructor(method: string, path: string, message: string, options?: RequestErrorOptions) {
+    const { cursor, ...rest } = options ?? {};
+    super(`${method} ${path} → ${message}`, rest);
+    Object.assign(this, { method, path, cursor: cursor && { ...cursor } });
   }
 }

@@ -6,7 +6,11 @@ export { ConflictError } from './conflict-error.js';
 export { ConnectionError } from './connection-error.js';
 export { createApiError } from './create-api-error.js';
 export { NotFoundError } from './not-found-error.js';
-export { OrderFulfillmentError } from './order-fulfillment-error.js';
+export {
+  OrderFulfillmentError,
+  type RequestErrorOptions,
+  type ResumeCursor,
+} from './order-fulfillment-error.js';
 export { PermissionDeniedError } from './permission-denied-error.js';
 export { PlanRequiredError } from './plan-required-error.js';
 export { RateLimitError } from './rate-limit-error.js';

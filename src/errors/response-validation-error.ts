@@ -1,5 +1,4 @@
-import type { OrderCursor } from '../schemas/order.js';
-import { OrderFulfillmentError } from './order-fulfillment-error.js';
+import { OrderFulfillmentError, type ResumeCursor } from './order-fulfillment-error.js';
 
 /** One way a response broke its schema. */
 export interface ResponseIssue {
@@ -43,10 +42,11 @@ export class ResponseValidationError extends OrderFulfillmentError {
   declare readonly body: unknown;
 
   /** Set when the error ended a cursor pull: the cursor to resume from. */
-  declare readonly cursor: OrderCursor | undefined;
+  declare readonly cursor: ResumeCursor | undefined;
 
   /**
-   * @param init - The request, the response's status and body, and the issues found.
+   * @param init - The request, the response's status and body, the issues found and, in a
+   *   cursor pull, the cursor to resume from.
    */
   constructor(init: {
     method: string;
@@ -54,12 +54,14 @@ export class ResponseValidationError extends OrderFulfillmentError {
     status: number;
     issues: ResponseIssue[];
     body: unknown;
+    cursor?: ResumeCursor | undefined;
   }) {
     const summary = init.issues
       .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
       .join('; ');
     super(`${init.method} ${init.path} → ${init.status}: unexpected response body: ${summary}`);
-    // init holds exactly these fields.
-    Object.assign(this, init, { cursor: undefined });
+    const { cursor, ...fields } = init;
+    // fields holds exactly the declared ones but the cursor, which is copied.
+    Object.assign(this, fields, { cursor: cursor && { ...cursor } });
   }
 }

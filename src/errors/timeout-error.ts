@@ -1,4 +1,5 @@
 import { ConnectionError } from './connection-error.js';
+import type { RequestErrorOptions } from './order-fulfillment-error.js';
 
 /**
  * No response arrived within the configured `timeout`. Timed-out GET requests are retried
@@ -25,9 +26,10 @@ export class TimeoutError extends ConnectionError {
    * @param method - The request's HTTP method.
    * @param path - The request's path.
    * @param timeout - The per-attempt timeout in milliseconds.
-   * @param options - The underlying error as `cause`.
+   * @param options - The underlying error as `cause`; in a cursor pull, the `cursor` to
+   *   resume from.
    */
-  constructor(method: string, path: string, timeout: number, options?: { cause?: unknown }) {
+  constructor(method: string, path: string, timeout: number, options?: RequestErrorOptions) {
     super(method, path, `no response within ${timeout} ms`, options);
     this.timeout = timeout;
   }

@@ -1,10 +1,14 @@
 // Parsing with the wire schemas: input before a request (→ ValidationError, nothing sent)
 // and bodies after it (→ ResponseValidationError), with messages that name the field.
 import type * as z from 'zod/mini';
-import type { ResponseIssue } from './errors/response-validation-error.js';
-import { ResponseValidationError } from './errors/response-validation-error.js';
-import { ValidationError } from './errors/validation-error.js';
-import type { ValidationIssue } from './schemas/common.js';
+import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
+import {
+  type ResponseIssue,
+  ResponseValidationError,
+} from '../errors/response-validation-error.js';
+import { ValidationError } from '../errors/validation-error.js';
+import type { ValidationIssue } from '../schemas/common.js';
+import { fastCheck } from './compile.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -139,110 +143,6 @@ export function parseInput<S extends z.ZodMiniType>(
   return (result as { data: z.output<S> }).data;
 }
 
-type Check = (value: unknown) => boolean;
-
-interface Def {
-  type: string;
-  checks?: unknown[];
-  check?: string;
-  coerce?: boolean;
-  innerType?: z.ZodMiniType;
-  element?: z.ZodMiniType;
-  shape?: Record<string, z.ZodMiniType>;
-  catchall?: z.ZodMiniType;
-}
-
-/**
- * Writes an expression that is true when `v`, an expression itself, is a value the schema
- * accepts and returns unchanged: loose objects, arrays, optional and nullable, and leaves.
- * Undefined for any other schema (a stripping object, a union, a refinement, a transform),
- * which then always goes through zod. A leaf's own checks (a format, an integer, an enum)
- * are left to zod through `r`, the list of schemas the code refers to.
- */
-function emit(schema: z.ZodMiniType, v: string, refs: z.ZodMiniType[]): string | undefined {
-  const def = schema._zod.def as Def;
-  if (def.coerce) return undefined;
-  const plain = !def.checks?.length && !def.check;
-  let inner: string | undefined;
-  switch (def.type) {
-    case 'string':
-    case 'boolean':
-      if (plain) return `typeof ${v}=="${def.type}"`;
-      break;
-    case 'number':
-      // zod's number rejects NaN and ±Infinity as well.
-      if (plain) return `Number.isFinite(${v})`;
-      break;
-    case 'enum':
-    case 'literal':
-      break;
-    case 'optional':
-    case 'nullable':
-      inner = emit(def.innerType as z.ZodMiniType, v, refs);
-      return inner && `(${v}===${def.type === 'optional' ? 'undefined' : 'null'}||${inner})`;
-    case 'array': {
-      // Named by the expression's length, which grows at every level of nesting: an inner
-      // loop's variable never shadows an outer one.
-      const element = `e${v.length}`;
-      inner = plain ? emit(def.element as z.ZodMiniType, element, refs) : undefined;
-      // for...of rather than every(), which would skip the holes of a sparse array.
-      return (
-        inner &&
-        `(Array.isArray(${v})&&(()=>{for(const ${element} of ${v})if(!(${inner}))return false;return true})())`
-      );
-    }
-    case 'object': {
-      // Only loose objects keep unknown keys as they are; zod drops an own __proto__ key.
-      if (!plain || def.catchall?._zod.def.type !== 'unknown') return undefined;
-      let out = `(typeof ${v}=="object"&&${v}!==null&&!Array.isArray(${v})&&!Object.hasOwn(${v},"__proto__")`;
-      for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodMiniType>)) {
-        inner = emit(field, `${v}[${JSON.stringify(key)}]`, refs);
-        if (!inner) return undefined;
-        out += `&&${inner}`;
-      }
-      return `${out})`;
-    }
-    default:
-      return undefined;
-  }
-  return `r[${refs.push(schema) - 1}].safeParse(${v}).success`;
-}
-
-/**
- * Compiles a response schema into a predicate that accepts exactly what the schema accepts
- * unchanged, as zod compiles its own objects: generated code, read straight through by the
- * engine.
- *
- * Why: zod/mini parses a loose object by copying it key by key into a new object, which on
- * a 200-order page costs more than the JSON.parse before it; a predicate built of closures
- * still cost a third of that. The code is derived from the schema, so the schema stays the
- * one source of truth, and it names no value from outside the SDK's own schemas.
- */
-function compile(schema: z.ZodMiniType): Check | undefined {
-  const refs: z.ZodMiniType[] = [];
-  const body = emit(schema, 'v', refs);
-  if (body === undefined) return undefined;
-  try {
-    return new Function('r', `return v=>${body}`)(refs) as Check;
-  } catch {
-    // A runtime that forbids generated code (a strict CSP, some edge runtimes): zod alone.
-    return undefined;
-  }
-}
-
-const compiled = new WeakMap<z.ZodMiniType, Check | undefined>();
-
-/**
- * The fast check of a response schema, compiled once. Exported for the tests, which prove
- * that it agrees with zod.
- *
- * @internal
- */
-export function fastCheck(schema: z.ZodMiniType): Check | undefined {
-  if (!compiled.has(schema)) compiled.set(schema, compile(schema));
-  return compiled.get(schema);
-}
-
 /**
  * Parses a response body with its schema. Loose objects keep fields the schema does not
  * name; a documented field that is missing or of the wrong type fails. A valid body is
@@ -255,7 +155,7 @@ export function fastCheck(schema: z.ZodMiniType): Check | undefined {
 export function parseResponse<S extends z.ZodMiniType>(
   schema: S,
   body: unknown,
-  response: { method: string; path: string; status: number },
+  response: { method: string; path: string; status: number; cursor?: ResumeCursor | undefined },
 ): z.output<S> {
   if (fastCheck(schema)?.(body)) return body as z.output<S>;
   const result = schema.safeParse(body);

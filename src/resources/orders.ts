@@ -1,12 +1,12 @@
 // The order endpoints (specification 4.2 to 4.4): offset pages, cursor pages and the orders
 // in them, one order's detail and its items.
-import type { ClientConfig } from './config.js';
-import { type RequestOptions, type Transport, transportFor } from './http.js';
-import { OrderIterator, OrderPageIterator } from './paginate.js';
+import { declareMethod, type RequestOptions } from '../core/method.js';
+import { ResourceClient } from '../core/resource.js';
+import { OrderIterator } from '../pagination/order-items.js';
+import { OrderPageIterator } from '../pagination/order-pages.js';
 import {
   ORIGIN_CURSOR,
   type OrderCursor,
-  type OrderCursorPage,
   OrderCursorPageSchema,
   type OrderCursorParams,
   OrderCursorParamsSchema,
@@ -18,31 +18,41 @@ import {
   OrderListParamsSchema,
   type OrderPage,
   OrderPageSchema,
-} from './schemas/order.js';
-import { inputError, parseInput } from './validate.js';
+} from '../schemas/order.js';
 
-const PATH = '/orders';
+const listOrders = declareMethod({
+  method: 'GET',
+  path: '/orders',
+  input: { in: 'query', schema: OrderListParamsSchema },
+  output: OrderPageSchema,
+  retry: 'safe',
+});
 
-// An order id goes into the path as one encoded segment, whatever it contains. Except "."
-// and "..", which URL parsing resolves as path steps (encoded too): they would reach
-// another endpoint, so they are refused like an empty id.
-function orderPath(orderId: string, suffix = ''): string {
-  if (typeof orderId !== 'string' || /^\.{0,2}$/.test(orderId)) {
-    const msg =
-      typeof orderId === 'string'
-        ? `must not be ${orderId ? `"${orderId}"` : 'empty'}`
-        : `expected string, received ${typeof orderId}`;
-    throw inputError([{ loc: ['path', 'order_id'], msg, type: 'invalid_type' }], {
-      method: 'GET',
-      path: `${PATH}/{order_id}${suffix}`,
-    });
-  }
-  return `${PATH}/${encodeURIComponent(orderId)}${suffix}`;
-}
+const listOrderChanges = declareMethod({
+  method: 'GET',
+  path: '/orders',
+  input: { in: 'query', schema: OrderCursorParamsSchema },
+  output: OrderCursorPageSchema,
+  retry: 'safe',
+});
+
+const getOrder = declareMethod({
+  method: 'GET',
+  path: '/orders/{order_id}',
+  output: OrderDetailSchema,
+  retry: 'safe',
+});
+
+const listOrderItems = declareMethod({
+  method: 'GET',
+  path: '/orders/{order_id}/items',
+  output: OrderItemListSchema,
+  retry: 'safe',
+});
 
 /**
  * The order endpoints. Usually reached as `client.orders` from {@link createClient};
- * constructible alone with the same configuration.
+ * constructible alone with the same configuration, or with a {@link Transport} to share.
  *
  * @example
  * ```ts
@@ -50,17 +60,7 @@ function orderPath(orderId: string, suffix = ''): string {
  * for await (const order of orders.iterate({ status: 'Created' })) console.log(order.id);
  * ```
  */
-export class OrdersClient {
-  readonly #transport: Transport;
-
-  /**
-   * @param config - How to reach the service.
-   * @throws {@link ConfigurationError} for a missing or malformed option.
-   */
-  constructor(config: ClientConfig) {
-    this.#transport = transportFor(config);
-  }
-
+export class OrdersClient extends ResourceClient {
   /**
    * Fetches one page in offset mode, newest `order_date` first. Suited to full scans for
    * reconciliation; offsets shift when orders arrive, so use {@link OrdersClient.iterate}
@@ -75,15 +75,7 @@ export class OrdersClient {
    *   {@link ResponseValidationError}.
    */
   async list(params: OrderListParams = {}, options: RequestOptions = {}): Promise<OrderPage> {
-    const query = parseInput(OrderListParamsSchema, params, 'query', { method: 'GET', path: PATH });
-    return this.#transport.send({
-      method: 'GET',
-      target: 'api',
-      path: PATH,
-      searchParams: query,
-      schema: OrderPageSchema,
-      signal: options?.signal,
-    });
+    return listOrders.call(this.transport, params, { signal: options?.signal });
   }
 
   /**
@@ -111,13 +103,16 @@ export class OrdersClient {
    * ```
    */
   pages(params: OrderCursorParams = {}, options: RequestOptions = {}): OrderPageIterator {
-    const { since, since_id, ...filters } = parseInput(OrderCursorParamsSchema, params, 'query', {
-      method: 'GET',
-      path: PATH,
-    });
+    const { since, since_id, ...filters } = listOrderChanges.parse(params);
     const start: OrderCursor =
       since !== undefined && since_id !== undefined ? { since, since_id } : { ...ORIGIN_CURSOR };
-    return new OrderPageIterator(start, (cursor) => this.#cursorPage(filters, cursor, options));
+    // The cursor goes back exactly as the service sent it (specification 4.2, rule 2).
+    return new OrderPageIterator(
+      start,
+      (cursor, signal) =>
+        listOrderChanges.send(this.transport, { ...filters, ...cursor }, { signal, cursor }),
+      options?.signal,
+    );
   }
 
   /**
@@ -157,11 +152,8 @@ export class OrdersClient {
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */
   async get(order_id: string, options: RequestOptions = {}): Promise<OrderDetail> {
-    return this.#transport.send({
-      method: 'GET',
-      target: 'api',
-      path: orderPath(order_id),
-      schema: OrderDetailSchema,
+    return getOrder.call(this.transport, undefined, {
+      params: { order_id },
       signal: options?.signal,
     });
   }
@@ -175,27 +167,8 @@ export class OrdersClient {
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */
   async items(order_id: string, options: RequestOptions = {}): Promise<OrderItemList> {
-    return this.#transport.send({
-      method: 'GET',
-      target: 'api',
-      path: orderPath(order_id, '/items'),
-      schema: OrderItemListSchema,
-      signal: options?.signal,
-    });
-  }
-
-  #cursorPage(
-    filters: Omit<OrderCursorParams, 'since' | 'since_id'>,
-    cursor: OrderCursor,
-    options: RequestOptions,
-  ): Promise<OrderCursorPage> {
-    // The cursor goes back exactly as the service sent it (specification 4.2, rule 2).
-    return this.#transport.send({
-      method: 'GET',
-      target: 'api',
-      path: PATH,
-      searchParams: { ...filters, since: cursor.since, since_id: cursor.since_id },
-      schema: OrderCursorPageSchema,
+    return listOrderItems.call(this.transport, undefined, {
+      params: { order_id },
       signal: options?.signal,
     });
   }

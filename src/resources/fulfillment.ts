@@ -1,16 +1,16 @@
 // The inbound shipment notification (specification 2.8, 4.6): the one call that is signed
 // instead of keyed, and sent to {host_url}/api/v1/webhooks/wms/fulfillment.
-import type { ClientConfig } from './config.js';
-import { INBOUND_FULFILLMENT_PATH } from './config.js';
-import { type RequestOptions, type Transport, transportFor } from './http.js';
+import { INBOUND_FULFILLMENT_PATH } from '../core/config.js';
+import { declareMethod, type RequestOptions } from '../core/method.js';
+import { ResourceClient } from '../core/resource.js';
+import { inputError } from '../core/validate.js';
 import {
   FULFILLED_EVENT,
   FulfillmentNotificationSchema,
   type FulfillmentResult,
   FulfillmentResultSchema,
   SHIPPED_STATUS,
-} from './schemas/fulfillment.js';
-import { inputError, parseInput } from './validate.js';
+} from '../schemas/fulfillment.js';
 
 /**
  * Which order shipped: its `id` as `inbound_order_id` (an exact match), or the sales
@@ -30,7 +30,17 @@ export interface NotifyShippedOptions extends RequestOptions {
   shipped_at?: string | Date | undefined;
 }
 
-const REQUEST = { method: 'POST', path: INBOUND_FULFILLMENT_PATH };
+// Signed instead of keyed, outside the API's base path; the service applies a notification
+// idempotently (specification 4.6), so it is retried like a read.
+const notifyShipped = declareMethod({
+  method: 'POST',
+  path: INBOUND_FULFILLMENT_PATH,
+  input: { in: 'body', schema: FulfillmentNotificationSchema },
+  output: FulfillmentResultSchema,
+  retry: 'idempotent',
+});
+
+const REQUEST = { method: notifyShipped.spec.method, path: notifyShipped.spec.path };
 
 function shippedAt(value: string | Date | undefined, now: () => number): string {
   if (value === undefined) return new Date(now()).toISOString();
@@ -49,7 +59,8 @@ function shippedAt(value: string | Date | undefined, now: () => number): string 
 /**
  * Tells the service that orders shipped, from a warehouse system. Needs `signingSecret`
  * in the configuration; sends no API key. Usually reached as `client.fulfillment` from
- * {@link createClient}; constructible alone with the same configuration.
+ * {@link createClient}; constructible alone with the same configuration, or with a
+ * {@link Transport} to share.
  *
  * @example
  * ```ts
@@ -57,17 +68,7 @@ function shippedAt(value: string | Date | undefined, now: () => number): string 
  * await fulfillment.notifyShipped({ inbound_order_id: 'ord_123' });
  * ```
  */
-export class FulfillmentClient {
-  readonly #transport: Transport;
-
-  /**
-   * @param config - How to reach the service; `signingSecret` is needed to send.
-   * @throws {@link ConfigurationError} for a missing or malformed option.
-   */
-  constructor(config: ClientConfig) {
-    this.#transport = transportFor(config);
-  }
-
+export class FulfillmentClient extends ResourceClient {
   /**
    * Notifies the service that an order shipped. Builds `{ olay: 'order.fulfilled', …target,
    * status: 'shipped', shipped_at }`, serializes it once and signs exactly those bytes
@@ -115,24 +116,16 @@ export class FulfillmentClient {
         REQUEST,
       );
     }
-    const notification = parseInput(
-      FulfillmentNotificationSchema,
+    // Serialized once, by the declaration: those exact bytes are signed and sent.
+    return notifyShipped.call(
+      this.transport,
       {
         olay: FULFILLED_EVENT,
         ...given,
         status: SHIPPED_STATUS,
-        shipped_at: shippedAt(options?.shipped_at, this.#transport.now),
+        shipped_at: shippedAt(options?.shipped_at, () => this.transport.now()),
       },
-      'body',
-      REQUEST,
+      { signal: options?.signal },
     );
-    // Serialized once: these exact bytes are signed and sent.
-    const body = JSON.stringify(notification);
-    return this.#transport.sendSigned({
-      body,
-      schema: FulfillmentResultSchema,
-      signal: options?.signal,
-      retryPost: true,
-    });
   }
 }

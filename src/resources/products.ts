@@ -1,20 +1,26 @@
 // GET /products (specification 4.1): one page, or every product page by page.
-import type { ClientConfig } from './config.js';
-import { type RequestOptions, type Transport, transportFor } from './http.js';
+import { declareMethod, type RequestOptions } from '../core/method.js';
+import { ResourceClient } from '../core/resource.js';
+import { productItems, productPages } from '../pagination/product-pages.js';
 import {
   type Product,
   type ProductList,
   type ProductListParams,
   ProductListParamsSchema,
   ProductListSchema,
-} from './schemas/product.js';
-import { parseInput } from './validate.js';
+} from '../schemas/product.js';
 
-const PATH = '/products';
+const listProducts = declareMethod({
+  method: 'GET',
+  path: '/products',
+  input: { in: 'query', schema: ProductListParamsSchema },
+  output: ProductListSchema,
+  retry: 'safe',
+});
 
 /**
  * The product endpoints. Usually reached as `client.products` from {@link createClient};
- * constructible alone with the same configuration.
+ * constructible alone with the same configuration, or with a {@link Transport} to share.
  *
  * @example
  * ```ts
@@ -22,17 +28,7 @@ const PATH = '/products';
  * const { items, total } = await products.list({ page: 1, page_size: 100 });
  * ```
  */
-export class ProductsClient {
-  readonly #transport: Transport;
-
-  /**
-   * @param config - How to reach the service.
-   * @throws {@link ConfigurationError} for a missing or malformed option.
-   */
-  constructor(config: ClientConfig) {
-    this.#transport = transportFor(config);
-  }
-
+export class ProductsClient extends ResourceClient {
   /**
    * Fetches one page of products.
    *
@@ -44,18 +40,7 @@ export class ProductsClient {
    *   {@link ResponseValidationError}.
    */
   async list(params: ProductListParams = {}, options: RequestOptions = {}): Promise<ProductList> {
-    const query = parseInput(ProductListParamsSchema, params, 'query', {
-      method: 'GET',
-      path: PATH,
-    });
-    return this.#transport.send({
-      method: 'GET',
-      target: 'api',
-      path: PATH,
-      searchParams: query,
-      schema: ProductListSchema,
-      signal: options?.signal,
-    });
+    return listProducts.call(this.transport, params, { signal: options?.signal });
   }
 
   /**
@@ -79,20 +64,10 @@ export class ProductsClient {
     params: ProductListParams = {},
     options: RequestOptions = {},
   ): AsyncGenerator<Product, void, undefined> {
-    const start = parseInput(ProductListParamsSchema, params, 'query', {
-      method: 'GET',
-      path: PATH,
-    });
-    return this.#walk(start, options);
-  }
-
-  async *#walk(start: ProductListParams, options: RequestOptions) {
-    let page = start.page ?? 1;
-    while (true) {
-      const result = await this.list({ ...start, page }, options);
-      yield* result.items;
-      if (result.items.length === 0 || result.page * result.page_size >= result.total) return;
-      page = result.page + 1;
-    }
+    const start = listProducts.parse(params);
+    const signal = options?.signal;
+    return productItems(
+      productPages(start, (page) => listProducts.send(this.transport, page, { signal })),
+    );
   }
 }

@@ -1,15 +1,21 @@
 // POST /webhooks (specification 4.5): subscribe a URL to order events.
-import type { ClientConfig } from './config.js';
-import { type RequestOptions, type Transport, transportFor } from './http.js';
+import { declareMethod, type RequestOptions } from '../core/method.js';
+import { ResourceClient } from '../core/resource.js';
 import {
   type WebhookSubscription,
   type WebhookSubscriptionCreate,
   WebhookSubscriptionCreateSchema,
   WebhookSubscriptionSchema,
-} from './schemas/webhook.js';
-import { parseInput } from './validate.js';
+} from '../schemas/webhook.js';
 
-const PATH = '/webhooks';
+// A lost response to a create may hide a created subscription: retried only when asked.
+const createWebhook = declareMethod({
+  method: 'POST',
+  path: '/webhooks',
+  input: { in: 'body', schema: WebhookSubscriptionCreateSchema },
+  output: WebhookSubscriptionSchema,
+  retry: 'opt-in',
+});
 
 /** Options of {@link WebhooksClient.create}. */
 export interface CreateWebhookOptions extends RequestOptions {
@@ -22,7 +28,8 @@ export interface CreateWebhookOptions extends RequestOptions {
 
 /**
  * The webhook subscription endpoint. Usually reached as `client.webhooks` from
- * {@link createClient}; constructible alone with the same configuration.
+ * {@link createClient}; constructible alone with the same configuration, or with a
+ * {@link Transport} to share.
  *
  * @example
  * ```ts
@@ -30,17 +37,7 @@ export interface CreateWebhookOptions extends RequestOptions {
  * const subscription = await webhooks.create({ url: 'https://wms.example.com/hooks', events: ['order.created'] });
  * ```
  */
-export class WebhooksClient {
-  readonly #transport: Transport;
-
-  /**
-   * @param config - How to reach the service.
-   * @throws {@link ConfigurationError} for a missing or malformed option.
-   */
-  constructor(config: ClientConfig) {
-    this.#transport = transportFor(config);
-  }
-
+export class WebhooksClient extends ResourceClient {
   /**
    * Subscribes a URL to order events. The service then POSTs each event there, signed with
    * the returned `secret` in `X-Webhook-Signature` (verify with {@link verifyWmsSignature}).
@@ -66,18 +63,9 @@ export class WebhooksClient {
     subscription: WebhookSubscriptionCreate,
     options: CreateWebhookOptions = {},
   ): Promise<WebhookSubscription> {
-    const body = parseInput(WebhookSubscriptionCreateSchema, subscription, 'body', {
-      method: 'POST',
-      path: PATH,
-    });
-    return this.#transport.send({
-      method: 'POST',
-      target: 'api',
-      path: PATH,
-      body: JSON.stringify(body),
-      schema: WebhookSubscriptionSchema,
+    return createWebhook.call(this.transport, subscription, {
       signal: options?.signal,
-      retryPost: options?.retry === true,
+      retry: options?.retry,
     });
   }
 }

@@ -1,0 +1,69 @@
+// Reading response bodies: a 2xx body under its own timeout, an error body as well as it can.
+import { markNetworkError } from './fetch.js';
+
+// Joins the chunks of a body into one array. Decoded once afterwards: a UTF-8 sequence can
+// straddle two chunks, and decoding chunk by chunk with { stream: true } leaves the
+// runtime's fast decoder.
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
+/**
+ * Reads a 2xx body as text, giving it the same allowance as the headers had. ky's timeout
+ * ends when the headers arrive: a body that stalls after them would hang the call, and a
+ * pull with it, forever. When the allowance runs out the stream is cancelled, which makes
+ * fetch close the connection, and the result is undefined (a TimeoutError for the caller).
+ * Read with a reader rather than text() for that cancel: text() locks the stream where
+ * nothing else can cancel it.
+ *
+ * @returns The text, `''` for no body, or undefined when the allowance ran out.
+ * @throws The network error of a body cut off, marked as one.
+ */
+export async function readText(
+  response: Response,
+  timeout: number | false,
+): Promise<string | undefined> {
+  const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
+  if (!reader) return '';
+  let expired = false;
+  const timer =
+    timeout === false
+      ? undefined
+      : setTimeout(() => {
+          expired = true;
+          // The pending read() then ends with done; the cancel's own promise has no news.
+          reader.cancel().catch(() => undefined);
+        }, timeout);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      size += read.value.length;
+    }
+  } catch (error) {
+    markNetworkError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (expired) return undefined;
+  return chunks.length === 0 ? '' : new TextDecoder().decode(concat(chunks, size));
+}
+
+/** An error body: parsed JSON when it is JSON, else its text; undefined when empty or lost. */
+export async function readErrorBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

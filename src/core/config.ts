@@ -1,0 +1,269 @@
+// The client configuration: its type, its defaults, and the one function that checks it.
+import type { Hooks, RetryOptions } from 'ky';
+import * as z from 'zod/mini';
+import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeIssue, unknownKeys } from './validate.js';
+
+/** The path the SDK appends to `hostUrl` for every endpoint but the inbound one (specification). */
+export const API_BASE_PATH = '/api/v1/web-api/v1';
+
+/** The inbound shipment notification's path under `hostUrl` (specification 4.6). */
+export const INBOUND_FULFILLMENT_PATH = '/api/v1/webhooks/wms/fulfillment';
+
+/**
+ * A fetch implementation. The SDK calls it with a `Request` (and, from ky, an init holding
+ * only non-standard options such as undici's `dispatcher`).
+ */
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * How a client reaches the service. Read once, at construction; a missing or malformed
+ * option throws {@link ConfigurationError} there, naming it.
+ *
+ * @example
+ * ```ts
+ * const config: ClientConfig = {
+ *   hostUrl: 'https://shop.example.com',
+ *   apiKey: process.env.ORDER_API_KEY!,
+ *   signingSecret: process.env.WMS_SIGNING_SECRET,
+ *   timeout: 10_000,
+ *   retry: { limit: 5 },
+ * };
+ * ```
+ */
+export interface ClientConfig {
+  /**
+   * The service origin, `http:` or `https:`, optionally with a path prefix; a trailing
+   * slash is ignored. The SDK appends `/api/v1/web-api/v1` itself.
+   */
+  hostUrl: string;
+  /** The API key, sent only in the `X-API-Key` header and never echoed in errors or hooks. */
+  apiKey: string;
+  /** The secret that signs inbound shipment notifications; needed by `fulfillment` only. */
+  signingSecret?: string | undefined;
+  /**
+   * Milliseconds to wait for each attempt's response headers, and again for its body, or
+   * `false` for no limit. Default 30 000.
+   */
+  timeout?: number | false | undefined;
+  /**
+   * ky's retry option: a number of retries, or an options object merged over
+   * {@link DEFAULT_RETRY}. `0` turns retries off.
+   */
+  retry?: number | RetryOptions | undefined;
+  /**
+   * The fetch to send requests with. Defaults to `globalThis.fetch`, looked up at each
+   * request so that interceptors installed later (MSW, nock) still apply. This function,
+   * unlike hooks, does see the `X-API-Key` header.
+   */
+  fetch?: FetchLike | undefined;
+  /**
+   * ky's hooks, for logging and tracing. They see requests without the `X-API-Key` header:
+   * the key is added below them, at the fetch call.
+   */
+  hooks?: Hooks | undefined;
+  /**
+   * The clock for signature timestamps and the default `shipped_at`, as a Date or epoch
+   * milliseconds. Default the system clock. Tests against a mock with a moved clock pass
+   * `() => mock.clock.now()`, since the service checks signatures against its own time.
+   */
+  now?: (() => Date | number) | undefined;
+}
+
+/**
+ * The retry policy unless `retry` overrides part of it: up to 3 retries of GET requests on
+ * 408, 429, 500, 502, 503, 504, network errors and timeouts; exponential backoff from 300 ms
+ * with full jitter, at most 10 s between attempts; on 429 and 503 the `Retry-After` wait
+ * instead, unless it exceeds 60 s, in which case the error is thrown at once rather than
+ * retried early.
+ */
+export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
+  limit: 3,
+  // Frozen so that no caller can change the policy of every later client by mutation.
+  methods: Object.freeze(['get']) as RetryOptions['methods'],
+  statusCodes: Object.freeze([408, 429, 500, 502, 503, 504]) as number[],
+  afterStatusCodes: Object.freeze([429, 503]) as number[],
+  maxRetryAfter: 60_000,
+  backoffLimit: 10_000,
+  delay: (attemptCount: number) => 0.3 * 2 ** (attemptCount - 1) * 1000,
+  jitter: true,
+  retryOnTimeout: true,
+} satisfies RetryOptions);
+
+/** Every default, in one place. */
+export const DEFAULTS = {
+  timeout: 30_000,
+  retry: DEFAULT_RETRY,
+} as const;
+
+/** A fully checked configuration, defaults filled in. Holds the secrets: keep it private. */
+export interface NormalizedConfig {
+  /** The origin plus any path prefix, without a trailing slash. */
+  hostUrl: string;
+  /** `hostUrl` + {@link API_BASE_PATH}. */
+  baseUrl: string;
+  apiKey: string;
+  signingSecret: string | undefined;
+  timeout: number | false;
+  retry: RetryOptions;
+  fetch: FetchLike | undefined;
+  hooks: Hooks;
+  /** The configured clock, in epoch milliseconds. */
+  now: () => number;
+}
+
+// One schema for the whole configuration, worded by the same formatter as request input.
+const fn = z.custom<(...args: never[]) => unknown>(
+  (value) => typeof value === 'function',
+  'must be a function',
+);
+const fns = z.optional(z.array(fn));
+// A header value the Fetch API accepts and that cannot smuggle a second header. The
+// message never includes the value.
+const secret = z
+  .string()
+  .check(
+    z.refine(
+      (value) => /^[\x21-\x7e]+$/.test(value),
+      'must be printable ASCII, no spaces or line breaks',
+    ),
+  );
+const count = z.int().check(z.minimum(0));
+const ms = z.optional(z.number().check(z.minimum(0)));
+const numbers = z.optional(z.array(z.number()));
+
+const RetrySchema = z.object({
+  limit: z.optional(count),
+  methods: z.optional(z.array(z.string())),
+  statusCodes: numbers,
+  afterStatusCodes: numbers,
+  maxRetryAfter: ms,
+  backoffLimit: ms,
+  delay: z.optional(fn),
+  jitter: z.optional(z.union([z.boolean(), fn], 'must be a boolean or a function')),
+  retryOnTimeout: z.optional(z.boolean()),
+  shouldRetry: z.optional(fn),
+});
+
+const HooksSchema = z.object({
+  beforeRequest: fns,
+  beforeRetry: fns,
+  afterResponse: fns,
+  beforeError: fns,
+});
+
+const ConfigSchema = z.object({
+  hostUrl: z.string(),
+  apiKey: secret,
+  signingSecret: z.optional(secret),
+  // ky's ceiling for a timer (2^31 - 1 ms).
+  timeout: z.optional(
+    z.union(
+      [z.literal(false), z.int().check(z.minimum(1), z.maximum(2_147_483_647))],
+      'must be whole milliseconds or false',
+    ),
+  ),
+  // Both checked apart, retry as a count or as RetrySchema, so that an issue (an unknown
+  // key too) names the field inside.
+  retry: z.optional(z.unknown()),
+  fetch: z.optional(fn),
+  hooks: z.optional(z.unknown()),
+  now: z.optional(fn),
+});
+
+// The configured clock read as epoch milliseconds; a clock that answers nonsense fails at
+// the call that reads it, naming the option.
+function clockOf(now: (() => Date | number) | undefined): () => number {
+  if (!now) return Date.now;
+  return () => {
+    const value = now();
+    const ms = value instanceof Date ? value.getTime() : value;
+    // Number.isFinite is false for anything but a finite number.
+    if (!Number.isFinite(ms)) {
+      throw new ConfigurationError('now', 'must return a valid Date or epoch ms.');
+    }
+    return ms;
+  };
+}
+
+// Parses one part of the configuration, or throws naming the option at fault.
+function check<S extends z.ZodMiniType>(schema: S, value: unknown, prefix: string[]): z.output<S> {
+  // A misspelt option first: it explains the "missing" one that usually comes with it.
+  const [unknown] = unknownKeys(schema, value);
+  if (unknown !== undefined) {
+    throw new ConfigurationError([...prefix, unknown].join('.'), 'is not an option.');
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0] as z.core.$ZodIssue;
+  // The option is the issue's path without array indexes.
+  throw new ConfigurationError(
+    [...prefix, ...issue.path.filter((key) => typeof key === 'string')].join('.') || 'config',
+    `${describeIssue(issue, value)}.`,
+  );
+}
+
+// The host, checked by hand: a URL object tells more than a pattern would. The value is not
+// echoed, since userinfo in it may be a credential.
+function normalizeHostUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {}
+  const path = url?.pathname.replace(/\/+$/, '') ?? '';
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username ||
+    url.password ||
+    /[?#]/.test(value) ||
+    path.endsWith(API_BASE_PATH)
+  ) {
+    throw new ConfigurationError(
+      'hostUrl',
+      `must be an http(s) URL such as https://shop.example.com, with no credentials, query, fragment or ${API_BASE_PATH}.`,
+    );
+  }
+  return url.origin + path;
+}
+
+/**
+ * Checks a configuration and fills in {@link DEFAULTS}.
+ *
+ * @param config - What the caller passed.
+ * @returns The normalized configuration.
+ * @throws {@link ConfigurationError} naming the first missing, unknown or malformed option.
+ */
+export function normalizeConfig(config: ClientConfig): NormalizedConfig {
+  const {
+    hostUrl,
+    apiKey,
+    signingSecret,
+    timeout = DEFAULTS.timeout,
+    ...rest
+  } = check(ConfigSchema, config, []);
+  const retry =
+    rest.retry === undefined
+      ? {}
+      : check(typeof rest.retry === 'number' ? count : RetrySchema, rest.retry, ['retry']);
+  const host = normalizeHostUrl(hostUrl);
+  // Lists are copied, so that no request can mutate the shared defaults; a number keeps
+  // this SDK's policy, unlike ky, and changes only the count.
+  const merged: Record<string, unknown> = {};
+  const given = typeof retry === 'number' ? { limit: retry } : retry;
+  for (const [key, value] of Object.entries({ ...DEFAULT_RETRY, ...given })) {
+    const chosen = value ?? DEFAULT_RETRY[key as keyof RetryOptions];
+    merged[key] = Array.isArray(chosen) ? [...chosen] : chosen;
+  }
+  return {
+    hostUrl: host,
+    baseUrl: host + API_BASE_PATH,
+    apiKey,
+    signingSecret,
+    timeout,
+    retry: merged as RetryOptions,
+    fetch: rest.fetch as FetchLike | undefined,
+    hooks: (rest.hooks === undefined ? {} : check(HooksSchema, rest.hooks, ['hooks'])) as Hooks,
+    now: clockOf(rest.now as (() => Date | number) | undefined),
+  };
+}

@@ -1,0 +1,56 @@
+// The fetch under ky: bound late to the configured or global fetch, with network errors
+// marked so that only they are retried, and a header added below every ky hook.
+import type { Options } from 'ky';
+import type { FetchLike } from './config.js';
+
+/** The fetch signature ky calls: always with a Request in practice, typed more widely. */
+export type KyFetch = NonNullable<Options['fetch']>;
+
+// ky passes a Request and, in `init`, only options a Request cannot hold (e.g. dispatcher).
+function asRequest(input: Parameters<KyFetch>[0]): Request {
+  return input instanceof Request ? input : new Request(input);
+}
+
+// The TypeErrors fetch and body reads reject with when no response (or no whole body)
+// arrives: DNS, refused, reset, TLS. Only these are network errors to retry and to report
+// as ConnectionError; a TypeError from a hook or other caller code is a bug to surface.
+const networkErrors = new WeakSet<object>();
+
+/** Rethrows `error`, first marking a TypeError as a network error. */
+export function markNetworkError(error: unknown): never {
+  if (error instanceof TypeError) networkErrors.add(error);
+  throw error;
+}
+
+/** Whether `error` came from fetch or a body read failing for want of a response. */
+export function isNetworkError(error: unknown): error is TypeError {
+  return networkErrors.has(error as object);
+}
+
+/** Calls the configured fetch, or `globalThis.fetch` as it is at the time of the call. */
+export function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
+  return (input, init) =>
+    (custom ?? globalThis.fetch)(asRequest(input), init).catch(markNetworkError);
+}
+
+/**
+ * Adds a header at the last moment, after every ky hook has run and been logged. ky hands
+ * fetch the Request its beforeRequest hooks saw, and that its TimeoutError carries, having
+ * first cloned it as `ky.request` (what HTTPError, afterResponse and beforeRetry see). So the
+ * headers go on a copy when caller code (a hook, a retry.shouldRetry) could hold that
+ * Request, and straight onto it, a Request construction cheaper, when none can.
+ */
+export function withHeader(
+  next: KyFetch,
+  name: string,
+  value: () => string,
+  copy: boolean,
+): KyFetch {
+  return (input, init) => {
+    let request = asRequest(input);
+    // new Request(request) copies the headers list, so setting on it leaves the original be.
+    if (copy) request = new Request(request);
+    request.headers.set(name, value());
+    return next(request, init);
+  };
+}

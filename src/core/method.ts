@@ -1,0 +1,119 @@
+// An endpoint declared once: method, path, input schema, output schema and retry policy.
+// The resource clients call their declarations with the transport they were given; the
+// declaration checks the input, builds the path and the query or body, and sends.
+import type * as z from 'zod/mini';
+import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
+import { INBOUND_FULFILLMENT_PATH } from './config.js';
+import type { Transport } from './transport.js';
+import { type InputLocation, inputError, parseInput } from './validate.js';
+
+/** Options every SDK call takes. */
+export interface RequestOptions {
+  /** Aborts the call, including any wait between retries. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * When a failed call is retried (on 408, 429, 5xx, network errors and timeouts, within the
+ * configured `retry`): `safe` for a read, retried as configured; `idempotent` for a POST the
+ * service applies idempotently, retried like a read; `opt-in` for a POST that could take
+ * effect twice, retried only when the call asks.
+ */
+export type RetryPolicy = 'safe' | 'idempotent' | 'opt-in';
+
+/**
+ * One endpoint, as its resource declares it.
+ *
+ * @internal
+ */
+export interface MethodSpec<In extends z.ZodMiniType, Out extends z.ZodMiniType> {
+  method: 'GET' | 'POST';
+  /** The path, `{name}` marking a path parameter: `/orders/{order_id}/items`. */
+  path: string;
+  /** Where the checked input goes; absent when the endpoint takes none but path parameters. */
+  input?: { in: Exclude<InputLocation, 'path'>; schema: In } | undefined;
+  /** The schema the 2xx body must match. */
+  output: Out;
+  retry: RetryPolicy;
+}
+
+/**
+ * What one call adds to its declaration.
+ *
+ * @internal
+ */
+export interface MethodCall {
+  /** Values for the path's `{name}` parameters. */
+  params?: Record<string, unknown> | undefined;
+  signal?: AbortSignal | undefined;
+  /** For an `opt-in` retry policy: whether this call allows retries. */
+  retry?: boolean | undefined;
+  /** In a cursor pull, where this page starts; every error the call ends with carries it. */
+  cursor?: ResumeCursor | undefined;
+}
+
+/**
+ * A declared endpoint: `parse` checks input (once, before any request), `send` sends input
+ * already checked, `call` does both.
+ *
+ * @internal
+ */
+export interface Method<In extends z.ZodMiniType, Out extends z.ZodMiniType> {
+  readonly spec: MethodSpec<In, Out>;
+  parse(input: unknown): z.output<In>;
+  send(transport: Transport, input: z.output<In>, call?: MethodCall): Promise<z.output<Out>>;
+  call(transport: Transport, input: unknown, call?: MethodCall): Promise<z.output<Out>>;
+}
+
+// A path parameter goes in as one encoded segment, whatever it contains. Except "." and
+// "..", which URL parsing resolves as path steps (encoded too): they would reach another
+// endpoint, so they are refused like an empty id.
+function segment(value: unknown, name: string, request: { method: string; path: string }) {
+  if (typeof value === 'string' && !/^\.{0,2}$/.test(value)) return encodeURIComponent(value);
+  const msg =
+    typeof value === 'string'
+      ? `must not be ${value ? `"${value}"` : 'empty'}`
+      : `expected string, received ${typeof value}`;
+  throw inputError([{ loc: ['path', name], msg, type: 'invalid_type' }], request);
+}
+
+/**
+ * Declares an endpoint once, the way Stripe's resources declare theirs.
+ *
+ * @param spec - Method, path, input and output schemas, retry policy.
+ * @returns The endpoint, callable over any transport.
+ * @internal
+ */
+export function declareMethod<In extends z.ZodMiniType, Out extends z.ZodMiniType>(
+  spec: MethodSpec<In, Out>,
+): Method<In, Out> {
+  const where = { method: spec.method, path: spec.path };
+  // The one endpoint outside the API's base path, and signed instead of keyed.
+  const target = spec.path === INBOUND_FULFILLMENT_PATH ? 'inbound' : 'api';
+  const parse = (input: unknown): z.output<In> =>
+    spec.input
+      ? parseInput(spec.input.schema, input, spec.input.in, where)
+      : (undefined as z.output<In>);
+  const send = (transport: Transport, input: z.output<In>, call: MethodCall = {}) =>
+    transport.send({
+      method: spec.method,
+      target,
+      path: spec.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        segment(call.params?.[name], name, where),
+      ),
+      // A query schema holds strings and numbers only.
+      searchParams: spec.input?.in === 'query' ? (input as Record<string, string>) : undefined,
+      body: spec.input?.in === 'body' ? JSON.stringify(input) : undefined,
+      output: spec.output,
+      retryPost: spec.retry === 'idempotent' || (spec.retry === 'opt-in' && call.retry === true),
+      signal: call.signal,
+      cursor: call.cursor,
+    });
+  return Object.freeze({
+    spec,
+    parse,
+    send,
+    call: (transport: Transport, input: unknown, call?: MethodCall) =>
+      send(transport, parse(input), call),
+  });
+}

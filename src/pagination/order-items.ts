@@ -1,0 +1,85 @@
+// An async iterator over the orders of cursor pages, built on the page iterator; its own
+// state is the checkpoint, the cursor that covers every order yielded so far.
+import type { Order, OrderCursor } from '../schemas/order.js';
+import type { OrderPageIterator } from './order-pages.js';
+
+/**
+ * An async iterator over single orders, oldest change first, built on
+ * {@link OrderPageIterator}. `checkpoint` is the cursor that covers every order yielded so
+ * far; persist it after processing to resume later.
+ *
+ * Delivery is at-least-once: an order updated during the pull is delivered again with its
+ * new `updated_at`, and a resumed pull may repeat orders processed after the last saved
+ * checkpoint. Process idempotently, for example by keeping the highest `updated_at` seen per
+ * order id.
+ *
+ * @example
+ * ```ts
+ * const orders = client.orders.iterate({ ...(await loadCheckpoint()) });
+ * for await (const order of orders) {
+ *   await upsertOrder(order); // idempotent: keyed by order.id, newest updated_at wins
+ *   await saveCheckpoint(orders.checkpoint);
+ * }
+ * ```
+ */
+export class OrderIterator implements AsyncIterableIterator<Order> {
+  #checkpoint: OrderCursor;
+  readonly #pages: OrderPageIterator;
+  // Overlapping next() calls wait their turn in the generator: orders in call order.
+  readonly #orders: AsyncGenerator<Order, undefined, undefined>;
+
+  /**
+   * Made by {@link OrdersClient.iterate}; not meant to be constructed directly.
+   *
+   * @param pages - The pages to walk through.
+   * @internal
+   */
+  constructor(pages: OrderPageIterator) {
+    this.#checkpoint = pages.cursor;
+    this.#pages = pages;
+    this.#orders = this.#walk();
+  }
+
+  /**
+   * The cursor covering every order yielded so far: the last order's `updated_at` and `id`,
+   * or after a page's last order (or an empty page) the page's `next_since`/`next_since_id`.
+   * Before the first order it is the starting cursor.
+   */
+  get checkpoint(): OrderCursor {
+    return { ...this.#checkpoint };
+  }
+
+  async *#walk(): AsyncGenerator<Order, undefined, undefined> {
+    for await (const { items } of this.#pages) {
+      const last = items.length - 1;
+      for (let index = 0; index <= last; index++) {
+        const order = items[index] as Order;
+        // Set before the yield: the checkpoint covers the order being handed out, and at a
+        // page's end the whole page (which a filtered page may extend past its last order).
+        this.#checkpoint =
+          index === last ? this.#pages.cursor : { since: order.updated_at, since_id: order.id };
+        yield order;
+      }
+      if (last < 0) this.#checkpoint = this.#pages.cursor;
+    }
+    return undefined;
+  }
+
+  /** Returns the next order, fetching the next page only when the current one is used up. */
+  next(): Promise<IteratorResult<Order, undefined>> {
+    return this.#orders.next();
+  }
+
+  /** Stops the iteration, aborting a page request in flight; `break` calls it. */
+  async return(): Promise<IteratorResult<Order, undefined>> {
+    // The pages first: a next() waiting on a page then ends, and the orders' return() with it.
+    await this.#pages.return();
+    await this.#orders.return(undefined);
+    return { done: true, value: undefined };
+  }
+
+  /** Returns this iterator, so it works in `for await`. */
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
