@@ -71,22 +71,22 @@ describe('the compiled checks', () => {
   });
 
   it('are compiled for every response schema of the SDK', () => {
-    for (const name of [
-      'OrderPageSchema',
-      'OrderCursorPageSchema',
-      'OrderDetailSchema',
-      'OrderItemListSchema',
-      'ProductListSchema',
-      'WebhookSubscriptionSchema',
-      'FulfillmentResultSchema',
-      'OrderEventSchema',
-    ] as const) {
-      expect(fastCheck(schemas[name]), name).toBeTypeOf('function');
+    for (const [name, schema] of Object.entries({
+      OrderPageSchema: schemas.OrderPageSchema,
+      OrderCursorPageSchema: schemas.OrderCursorPageSchema,
+      OrderDetailSchema: schemas.OrderDetailSchema,
+      OrderItemListSchema: schemas.OrderItemListSchema,
+      ProductListSchema: schemas.ProductListSchema,
+      WebhookSubscriptionSchema: schemas.WebhookSubscriptionSchema,
+      FulfillmentResultSchema: schemas.FulfillmentResultSchema,
+      OrderEventSchema: schemas.OrderEventSchema,
+    })) {
+      expect(fastCheck(schema), name).toBeTypeOf('function');
     }
   });
 
   it('agree with safeParse on any value, for every schema the SDK exports', () => {
-    const all = Object.entries(schemas).filter(
+    const all = (Object.entries(schemas) as [string, unknown][]).filter(
       (entry): entry is [string, z.ZodMiniType] =>
         typeof entry[1] === 'object' && entry[1] !== null && '_zod' in entry[1],
     );
