@@ -30,8 +30,10 @@ export interface MethodSpec<In extends z.ZodMiniType, Out extends z.ZodMiniType>
   method: 'GET' | 'POST';
   /** The path, `{name}` marking a path parameter: `/orders/{order_id}/items`. */
   path: string;
-  /** Where the checked input goes; absent when the endpoint takes none but path parameters. */
-  input?: { in: Exclude<InputLocation, 'path'>; schema: In } | undefined;
+  /** The schema of the query parameters, for an endpoint that takes them. */
+  query?: In | undefined;
+  /** The schema of the JSON body, for an endpoint that takes one. */
+  body?: In | undefined;
   /** The schema the 2xx body must match. */
   output: Out;
   retry: RetryPolicy;
@@ -90,10 +92,10 @@ export function declareMethod<In extends z.ZodMiniType, Out extends z.ZodMiniTyp
   const where = { method: spec.method, path: spec.path };
   // The one endpoint outside the API's base path, and signed instead of keyed.
   const target = spec.path === INBOUND_FULFILLMENT_PATH ? 'inbound' : 'api';
+  const schema = spec.query ?? spec.body;
+  const location: InputLocation = spec.query ? 'query' : 'body';
   const parse = (input: unknown): z.output<In> =>
-    spec.input
-      ? parseInput(spec.input.schema, input, spec.input.in, where)
-      : (undefined as z.output<In>);
+    schema ? parseInput(schema, input, location, where) : (undefined as z.output<In>);
   const send = (transport: Transport, input: z.output<In>, call: MethodCall = {}) =>
     transport.send({
       method: spec.method,
@@ -102,8 +104,8 @@ export function declareMethod<In extends z.ZodMiniType, Out extends z.ZodMiniTyp
         segment(call.params?.[name], name, where),
       ),
       // A query schema holds strings and numbers only.
-      searchParams: spec.input?.in === 'query' ? (input as Record<string, string>) : undefined,
-      body: spec.input?.in === 'body' ? JSON.stringify(input) : undefined,
+      searchParams: spec.query ? (input as Record<string, string>) : undefined,
+      body: spec.body ? JSON.stringify(input) : undefined,
       output: spec.output,
       retryPost: spec.retry === 'idempotent' || (spec.retry === 'opt-in' && call.retry === true),
       signal: call.signal,

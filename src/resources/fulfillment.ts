@@ -35,7 +35,7 @@ export interface NotifyShippedOptions extends RequestOptions {
 const notifyShipped = declareMethod({
   method: 'POST',
   path: INBOUND_FULFILLMENT_PATH,
-  input: { in: 'body', schema: FulfillmentNotificationSchema },
+  body: FulfillmentNotificationSchema,
   output: FulfillmentResultSchema,
   retry: 'idempotent',
 });

@@ -23,7 +23,7 @@ import {
 const listOrders = declareMethod({
   method: 'GET',
   path: '/orders',
-  input: { in: 'query', schema: OrderListParamsSchema },
+  query: OrderListParamsSchema,
   output: OrderPageSchema,
   retry: 'safe',
 });
@@ -31,7 +31,7 @@ const listOrders = declareMethod({
 const listOrderChanges = declareMethod({
   method: 'GET',
   path: '/orders',
-  input: { in: 'query', schema: OrderCursorParamsSchema },
+  query: OrderCursorParamsSchema,
   output: OrderCursorPageSchema,
   retry: 'safe',
 });

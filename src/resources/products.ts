@@ -13,7 +13,7 @@ import {
 const listProducts = declareMethod({
   method: 'GET',
   path: '/products',
-  input: { in: 'query', schema: ProductListParamsSchema },
+  query: ProductListParamsSchema,
   output: ProductListSchema,
   retry: 'safe',
 });

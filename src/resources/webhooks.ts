@@ -12,7 +12,7 @@ import {
 const createWebhook = declareMethod({
   method: 'POST',
   path: '/webhooks',
-  input: { in: 'body', schema: WebhookSubscriptionCreateSchema },
+  body: WebhookSubscriptionCreateSchema,
   output: WebhookSubscriptionSchema,
   retry: 'opt-in',
 });
