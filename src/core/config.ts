@@ -4,7 +4,10 @@ import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeIssue, unknownKeys } from './validate.js';
 
-/** The path the SDK appends to `hostUrl` for every endpoint but the inbound one (specification). */
+/**
+ * The path the SDK appends to `hostUrl` for every endpoint but the inbound one: the
+ * specification's `{base_url}`, under which section 4 places every endpoint but 4.6.
+ */
 export const API_BASE_PATH = '/api/v1/web-api/v1';
 
 /** The inbound shipment notification's path under `hostUrl` (specification 4.6). */

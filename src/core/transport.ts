@@ -96,7 +96,7 @@ function sender(config: NormalizedConfig): Send {
   const inbound = base.extend({ prefixUrl: config.hostUrl });
 
   // Signed at each attempt, not once: a retry after a long Retry-After still carries a
-  // timestamp inside the service's ±5 minute window (specification 5.5).
+  // timestamp inside the service's ±5 minute window (specification 5, rule 5).
   function signer(body: string): KyFetch {
     if (signingSecret === undefined) {
       throw new ConfigurationError(

@@ -30,8 +30,8 @@ export interface NotifyShippedOptions extends RequestOptions {
   shipped_at?: string | Date | undefined;
 }
 
-// Signed instead of keyed, outside the API's base path; the service applies a notification
-// idempotently (specification 4.6), so it is retried like a read.
+// Signed instead of keyed, outside the API's base path (specification 4.6); the service
+// applies a notification idempotently, so it is retried like a read.
 const notifyShipped = declareMethod({
   method: 'POST',
   path: INBOUND_FULFILLMENT_PATH,
