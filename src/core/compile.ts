@@ -80,8 +80,9 @@ function emit(schema: z.ZodMiniType, v: string, refs: z.ZodMiniType[]): string |
  *
  * Why: zod/mini parses a loose object by copying it key by key into a new object, which on
  * a full page of orders costs more than the JSON.parse before it, and a predicate built of
- * closures still costs a good part of that. The code is derived from the schema, so the schema stays the
- * one source of truth, and it names no value from outside the SDK's own schemas.
+ * closures still costs a good part of that. The code is derived from the schema, so the
+ * schema stays the one source of truth, and it names no value from outside the SDK's own
+ * schemas.
  */
 function compile(schema: z.ZodMiniType): Check | undefined {
   const refs: z.ZodMiniType[] = [];
