@@ -3,16 +3,16 @@
 // node:http, and a state API for tests.
 import type { RequestHandler } from 'msw';
 import * as z from 'zod/mini';
-import { KeyRing, type MockApiKey } from './auth.js';
-import { createClock, type MockClock } from './clock.js';
-import { type DeliveryAttempt, DeliveryQueue, type MockSubscription } from './deliveries.js';
-import { BASE_PATH, type ServiceContext } from './handlers/context.js';
-import { createHandlers, createRouter } from './handlers/index.js';
+import { type ListenOptions, listen, type MockServer } from './adapters/node.js';
 import { type MockServiceOptions, resolveOptions } from './options.js';
-import { OrderStore, toListShape } from './order-store.js';
-import { ProductStore } from './product-store.js';
-import { RateLimiter } from './rate-limit.js';
-import { type ListenOptions, listen, type MockServer } from './server.js';
+import { BASE_PATH, type ServiceContext } from './routes/context.js';
+import { createHandlers, createRouter } from './routes/table.js';
+import { createClock, type MockClock } from './rules/clock.js';
+import { type DeliveryAttempt, DeliveryQueue, type MockSubscription } from './rules/deliveries.js';
+import { KeyRing, type MockApiKey } from './rules/keys.js';
+import { RateLimiter } from './rules/rate-limit.js';
+import { OrderStore, toListShape } from './store/orders.js';
+import { ProductStore } from './store/products.js';
 import type {
   MockOrder,
   MockProduct,
@@ -20,32 +20,32 @@ import type {
   OrderPatch,
   ProductInput,
   ProductPatch,
-} from './types.js';
+} from './store/types.js';
 
-export { type MockApiKey, SCOPES, type Scope } from './auth.js';
-export type { MockClock } from './clock.js';
-export {
-  type DeliveryAttempt,
-  type DeliveryRetry,
-  type MockSubscription,
-  WEBHOOK_SIGNATURE_HEADER,
-} from './deliveries.js';
-export { MockInputError, MockNotFoundError } from './errors.js';
-export { GENERATED_PLATFORMS, GENERATED_STATUSES } from './generate.js';
-export { API_KEY_HEADER } from './handlers/auth.js';
-export { BASE_PATH } from './handlers/context.js';
-export { CONTROL_PREFIX } from './handlers/control.js';
-export { FULFILLMENT_PATH } from './handlers/fulfillment.js';
-export { DEFAULT_ORDER_LIMIT, SHIPPING_FIELDS } from './handlers/orders.js';
-export { DEFAULT_PRODUCT_PAGE_SIZE } from './handlers/products.js';
+export type { ListenOptions, MockServer } from './adapters/node.js';
 export {
   MOCK_API_KEY,
   MOCK_HOST_URL,
   MOCK_SIGNING_SECRET,
   type MockServiceOptions,
 } from './options.js';
-export type { RateLimit } from './rate-limit.js';
-export type { ListenOptions, MockServer } from './server.js';
+export { BASE_PATH } from './routes/context.js';
+export { CONTROL_PREFIX } from './routes/control.js';
+export { FULFILLMENT_PATH } from './routes/fulfillment.js';
+export { API_KEY_HEADER } from './routes/guard.js';
+export { DEFAULT_ORDER_LIMIT, SHIPPING_FIELDS } from './routes/orders.js';
+export { DEFAULT_PRODUCT_PAGE_SIZE } from './routes/products.js';
+export type { MockClock } from './rules/clock.js';
+export {
+  type DeliveryAttempt,
+  type DeliveryRetry,
+  type MockSubscription,
+  WEBHOOK_SIGNATURE_HEADER,
+} from './rules/deliveries.js';
+export { type MockApiKey, SCOPES, type Scope } from './rules/keys.js';
+export type { RateLimit } from './rules/rate-limit.js';
+export { GENERATED_PLATFORMS, GENERATED_STATUSES } from './store/generate.js';
+export { MockInputError, MockNotFoundError } from './store/store-errors.js';
 export type {
   MockOrder,
   MockProduct,
@@ -53,7 +53,7 @@ export type {
   OrderPatch,
   ProductInput,
   ProductPatch,
-} from './types.js';
+} from './store/types.js';
 
 /** The stored orders of a mock service. Every method returns copies. */
 export interface MockOrders {

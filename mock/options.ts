@@ -1,9 +1,10 @@
 // The options of createMockService, checked and filled in once, against one set of defaults.
 // A wrong option throws a TypeError that names it.
-import { isValidIpRule, type MockApiKey, SCOPES, type Scope } from './auth.js';
-import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry } from './deliveries.js';
-import type { RateLimit } from './rate-limit.js';
-import type { OrderInput, ProductInput } from './types.js';
+
+import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry } from './rules/deliveries.js';
+import { isValidIpRule, type MockApiKey, SCOPES, type Scope } from './rules/keys.js';
+import type { RateLimit } from './rules/rate-limit.js';
+import type { OrderInput, ProductInput } from './store/types.js';
 
 /** The origin the handlers answer on unless `hostUrl` says otherwise. */
 export const MOCK_HOST_URL = 'https://mock.order-service.test';

@@ -16,7 +16,7 @@ import {
   ServerError,
   TimeoutError,
 } from '../../src/index.js';
-import { clientFor, handlerFetch } from './support.js';
+import { clientFor, handlerFetch } from '../support/reliability.js';
 
 const FAST = { delay: () => 0, jitter: false } as const;
 

@@ -13,7 +13,7 @@ import {
   type MockService,
 } from '../../mock/index.js';
 import { signWmsPayload } from '../../src/signature.js';
-import { handlerFetch, SEED } from './support.js';
+import { handlerFetch, SEED } from '../support/reliability.js';
 
 const T = '2026-06-15T10:00:00.000Z';
 const T_SECONDS = Date.parse(T) / 1000;
