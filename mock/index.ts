@@ -2,17 +2,13 @@
 // (`order-fulfillment-sdk/mock`): msw handlers for every endpoint, the same handlers over
 // node:http, and a state API for tests.
 import type { RequestHandler } from 'msw';
-import * as z from 'zod/mini';
-import { type ListenOptions, listen, type MockServer } from './adapters/node.js';
-import { type MockServiceOptions, resolveOptions } from './options.js';
-import { BASE_PATH, type ServiceContext } from './routes/context.js';
-import { createHandlers, createRouter } from './routes/table.js';
-import { createClock, type MockClock } from './rules/clock.js';
-import { type DeliveryAttempt, DeliveryQueue, type MockSubscription } from './rules/deliveries.js';
-import { KeyRing, type MockApiKey } from './rules/keys.js';
-import { RateLimiter } from './rules/rate-limit.js';
-import { OrderStore, toListShape } from './store/orders.js';
-import { ProductStore } from './store/products.js';
+import { createHandlers } from './adapters/msw.js';
+import type { ListenOptions, MockServer } from './adapters/node.js';
+import type { MockServiceOptions } from './options.js';
+import type { MockClock } from './rules/clock.js';
+import type { DeliveryAttempt, MockSubscription } from './rules/deliveries.js';
+import type { MockApiKey } from './rules/keys.js';
+import { createService } from './service.js';
 import type {
   MockOrder,
   MockProduct,
@@ -33,7 +29,7 @@ export { BASE_PATH } from './routes/context.js';
 export { CONTROL_PREFIX } from './routes/control.js';
 export { FULFILLMENT_PATH } from './routes/fulfillment.js';
 export { API_KEY_HEADER } from './routes/guard.js';
-export { DEFAULT_ORDER_LIMIT, SHIPPING_FIELDS } from './routes/orders.js';
+export { DEFAULT_ORDER_LIMIT } from './routes/orders.js';
 export { DEFAULT_PRODUCT_PAGE_SIZE } from './routes/products.js';
 export type { MockClock } from './rules/clock.js';
 export {
@@ -45,6 +41,7 @@ export {
 export { type MockApiKey, SCOPES, type Scope } from './rules/keys.js';
 export type { RateLimit } from './rules/rate-limit.js';
 export { GENERATED_PLATFORMS, GENERATED_STATUSES } from './store/generate.js';
+export { SHIPPING_FIELDS } from './store/list-shape.js';
 export { MockInputError, MockNotFoundError } from './store/store-errors.js';
 export type {
   MockOrder,
@@ -133,106 +130,11 @@ export interface MockService {
   reset(): void;
 }
 
-const copy = <T>(value: T): T => structuredClone(value);
-
-/**
- * Creates one independent mock service.
- *
- * @param options - Data, keys, plan, secret, rate limit and origin; all optional.
- * @returns The service.
- * @throws TypeError naming the option when an option is wrong ({@link MockInputError} for a
- *   bad record in `orders`/`products`).
- *
- * @example
- * ```ts
- * import { setupServer } from 'msw/node';
- * import { createMockService, MOCK_API_KEY } from 'order-fulfillment-sdk/mock';
- *
- * const mock = createMockService({ orders: 500, seed: 7 });
- * const server = setupServer(...mock.handlers);
- * server.listen({ onUnhandledRequest: 'error' });
- * const res = await fetch(`${mock.baseUrl}/orders?limit=10`, {
- *   headers: { 'X-API-Key': MOCK_API_KEY },
- * });
- * ```
- */
 export function createMockService(options?: MockServiceOptions): MockService {
-  // zod/mini ships without messages; the 422 details should read well.
-  z.config(z.locales.en());
-  const config = resolveOptions(options);
-  const clock = createClock();
-  const deliveries = new DeliveryQueue(config.seed, config.deliveryRetry, clock.nowMs);
-  const limiter = new RateLimiter(config.rateLimit, clock.nowMs);
-
-  const build = () => {
-    const products = new ProductStore(config.seed, config.products);
-    const orders = new OrderStore({
-      seed: config.seed,
-      orders: config.orders,
-      catalog: products.all.slice(),
-      nowMs: clock.nowMs,
-      onChange: (type, order) => deliveries.emit(type, toListShape(order)),
-    });
-    return { orders, products };
-  };
-  let state = build();
-
-  const ctx: ServiceContext = {
-    hostUrl: config.hostUrl,
-    baseUrl: `${config.hostUrl}${BASE_PATH}`,
-    get state() {
-      return state;
-    },
-    deliveries,
-    keys: new KeyRing(config.apiKeys),
-    plan: config.plan,
-    limiter,
-    clock,
-    signingSecret: config.signingSecret,
-    reset() {
-      clock.reset();
-      limiter.reset();
-      deliveries.reset();
-      state = build();
-    },
-  };
-  const router = createRouter(ctx);
-  const handlers = createHandlers(router, config.clientIp);
-
-  return {
-    handlers,
-    hostUrl: ctx.hostUrl,
-    baseUrl: ctx.baseUrl,
-    apiKeys: copy(config.apiKeys),
-    signingSecret: config.signingSecret,
-    listen: (listenOptions) => listen(router, ctx.hostUrl, listenOptions),
-    orders: {
-      create: (partial) => copy(state.orders.create(partial)),
-      update: (id, patch) => copy(state.orders.update(state.orders.requireRow(id), patch)),
-      get: (id) => {
-        const row = typeof id === 'string' ? state.orders.rowOf(id) : undefined;
-        return row === undefined ? undefined : copy(state.orders.read(row));
-      },
-      all: () =>
-        Array.from({ length: state.orders.size }, (_, row) => copy(state.orders.read(row))),
-    },
-    products: {
-      create: (partial) => copy(state.products.create(partial)),
-      update: (id, patch) => copy(state.products.update(id, patch)),
-      get: (id) => {
-        const product = state.products.get(id);
-        return product && copy(product);
-      },
-      all: () => copy([...state.products.all]),
-    },
-    clock: { now: clock.now, set: clock.set, advance: clock.advance },
-    get deliveries() {
-      return copy([...deliveries.deliveries]);
-    },
-    get subscriptions() {
-      return copy([...deliveries.subscriptions]);
-    },
-    flushDeliveries: () => deliveries.flush(),
-    reset: ctx.reset,
-  };
+  const { service, router, clientIp } = createService(options);
+  // Spread would read the getters once; the service's own descriptors keep them live.
+  return Object.defineProperties(
+    { handlers: createHandlers(router, clientIp) },
+    Object.getOwnPropertyDescriptors(service),
+  ) as MockService;
 }

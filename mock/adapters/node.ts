@@ -1,14 +1,14 @@
-// Serves the service's routes over node:http: the standalone mock. Requests go straight from
-// node:http to the same route table the msw handler uses, without building fetch Request and
-// Response objects. The body reaches the routes byte-exact (the inbound endpoint verifies a
+// Serves the service's routes over node:http: the standalone mock, which loads no msw.
+// Requests go straight from node:http to the same router the msw adapter uses, without
+// building fetch Request and Response objects. The body reaches the routes byte-exact (the inbound endpoint verifies a
 // signature over it), every path is mapped onto the service's host URL, and the routes see
 // the socket's address for `allowedIps`.
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RouteRequest, RouteResponse } from '../routes/http.js';
+import { responseHeaders } from '../routes/responses.js';
 import type { Router } from '../routes/router.js';
-import { responseHeaders } from '../routes/table.js';
 import { normalizeIp } from '../rules/keys.js';
 
 /** Where `mock.listen()` binds. */

@@ -6,17 +6,9 @@ import { IsoDateTimeWithOffsetSchema } from '../../src/schemas/index.js';
 import { iso } from '../store/generate.js';
 import { MockInputError, MockNotFoundError } from '../store/store-errors.js';
 import type { ServiceContext } from './context.js';
-import {
-  bodyText,
-  fail,
-  json,
-  parseJsonBody,
-  parseWith,
-  type RouteRequest,
-  type RouteResponse,
-  unprocessable,
-} from './http.js';
-import type { Route } from './router.js';
+import { type RouteResponse, readJsonBody } from './http.js';
+import { fail, json, unprocessable } from './responses.js';
+import type { Route, RouteParams } from './router.js';
 
 /** The reserved path prefix of the control endpoints. */
 export const CONTROL_PREFIX = '/__mock';
@@ -51,12 +43,26 @@ function moveClock(move: () => void, field: string, answer: () => unknown): Rout
   return json(answer());
 }
 
-function readJson(request: RouteRequest) {
-  const text = bodyText(request);
-  return parseJsonBody(text.trim() === '' ? '{}' : text);
+// A control route that takes a JSON body (none counts as `{}`), checked by `schema` when
+// given: the body's 422 is answered here, once for every such route. `check` answers first
+// when the path already says no (an unknown order is a 404 whatever its body).
+function withBody<S extends z.ZodMiniType>(
+  schema: S | undefined,
+  handle: (body: z.infer<S>, params: RouteParams) => RouteResponse,
+  check?: (params: RouteParams) => RouteResponse | undefined,
+): Route['handle'] {
+  return (request, params) => {
+    const refused = check?.(params);
+    if (refused) return refused;
+    const body = readJsonBody(request, schema, '{}');
+    return body.ok ? handle(body.value, params) : body.response;
+  };
 }
 
-function productId(value: string): number | RouteResponse {
+const orderId = (params: RouteParams) => params.order_id ?? '';
+
+function productId(params: RouteParams): number | RouteResponse {
+  const value = params.product_id ?? '';
   if (/^[1-9]\d{0,14}$/.test(value)) return Number(value);
   return unprocessable([
     {
@@ -79,39 +85,30 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
     {
       method: 'GET',
       path: `${at}/orders/:order_id`,
-      handle: (_request, params) =>
-        stateCall(() => {
-          const store = ctx.state.orders;
-          return store.read(store.requireRow(params.order_id));
-        }),
+      handle: (_request, params) => stateCall(() => ctx.state.orders.require(params.order_id)),
     },
     {
       method: 'POST',
       path: `${at}/orders`,
-      handle(request) {
-        const body = readJson(request);
-        if (!body.ok) return body.response;
-        return stateCall(() => ctx.state.orders.create(body.value), 201);
-      },
+      handle: withBody(undefined, (body) => stateCall(() => ctx.state.orders.create(body), 201)),
     },
     {
       method: 'PATCH',
       path: `${at}/orders/:order_id`,
-      handle(request, params) {
-        const id = params.order_id ?? '';
-        const store = ctx.state.orders;
-        const row = store.rowOf(id);
-        if (row === undefined) return fail(404, `Order ${id} not found`);
-        const body = readJson(request);
-        if (!body.ok) return body.response;
-        return stateCall(() => store.update(row, body.value));
-      },
+      handle: withBody(
+        undefined,
+        (body, params) => stateCall(() => ctx.state.orders.update(orderId(params), body)),
+        (params) =>
+          ctx.state.orders.get(orderId(params))
+            ? undefined
+            : fail(404, `Order ${orderId(params)} not found`),
+      ),
     },
     {
       method: 'GET',
       path: `${at}/products/:product_id`,
       handle(_request, params) {
-        const id = productId(params.product_id ?? '');
+        const id = productId(params);
         if (typeof id !== 'number') return id;
         const product = ctx.state.products.get(id);
         return product ? json(product) : fail(404, `Product ${id} not found`);
@@ -120,47 +117,35 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
     {
       method: 'POST',
       path: `${at}/products`,
-      handle(request) {
-        const body = readJson(request);
-        if (!body.ok) return body.response;
-        return stateCall(() => ctx.state.products.create(body.value), 201);
-      },
+      handle: withBody(undefined, (body) => stateCall(() => ctx.state.products.create(body), 201)),
     },
     {
       method: 'PATCH',
       path: `${at}/products/:product_id`,
-      handle(request, params) {
-        const id = productId(params.product_id ?? '');
-        if (typeof id !== 'number') return id;
-        const body = readJson(request);
-        if (!body.ok) return body.response;
-        return stateCall(() => ctx.state.products.update(id, body.value));
-      },
+      handle: withBody(
+        undefined,
+        (body, params) =>
+          stateCall(() => ctx.state.products.update(productId(params) as number, body)),
+        (params) => {
+          const id = productId(params);
+          return typeof id === 'number' ? undefined : id;
+        },
+      ),
     },
     { method: 'GET', path: `${at}/clock`, handle: () => json(clockBody()) },
     {
       method: 'PUT',
       path: `${at}/clock`,
-      handle(request) {
-        const body = readJson(request);
-        if (!body.ok) return body.response;
-        const parsed = parseWith(ClockSetSchema, body.value);
-        if (!parsed.ok) return parsed.response;
-        const { now } = parsed.value;
-        return moveClock(() => ctx.clock.set(now), 'now', clockBody);
-      },
+      handle: withBody(ClockSetSchema, ({ now }) =>
+        moveClock(() => ctx.clock.set(now), 'now', clockBody),
+      ),
     },
     {
       method: 'POST',
       path: `${at}/clock/advance`,
-      handle(request) {
-        const body = readJson(request);
-        if (!body.ok) return body.response;
-        const parsed = parseWith(ClockAdvanceSchema, body.value);
-        if (!parsed.ok) return parsed.response;
-        const { ms } = parsed.value;
-        return moveClock(() => ctx.clock.advance(ms), 'ms', clockBody);
-      },
+      handle: withBody(ClockAdvanceSchema, ({ ms }) =>
+        moveClock(() => ctx.clock.advance(ms), 'ms', clockBody),
+      ),
     },
     {
       method: 'GET',

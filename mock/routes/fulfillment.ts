@@ -1,12 +1,13 @@
 // POST {host_url}/api/v1/webhooks/wms/fulfillment (specification 4.6): the signature over the
-// raw bytes first, then the body, then the matching rules in ../inbound.ts.
+// raw bytes first, then the body, then the matching rules in mock/rules/inbound.ts.
 import { INBOUND_FULFILLMENT_PATH } from '../../src/config.js';
 import { SignatureVerificationError } from '../../src/errors/signature-verification-error.js';
 import { FulfillmentNotificationSchema } from '../../src/schemas/index.js';
 import { verifyWmsSignature, WMS_SIGNATURE_HEADER } from '../../src/signature.js';
 import { applyFulfillment } from '../rules/inbound.js';
 import type { ServiceContext } from './context.js';
-import { fail, json, parseJsonBody, parseWith, unprocessable } from './http.js';
+import { parseJsonBody, parseWith } from './http.js';
+import { fail, json, unprocessable } from './responses.js';
 import type { Route } from './router.js';
 
 /** The inbound endpoint's path under the host URL. */

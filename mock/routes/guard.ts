@@ -1,9 +1,11 @@
 // The checks in front of every {base_url} endpoint, in one order (docs/spec-gaps.md):
 // 401 key missing or invalid → 402 plan → 403 IP → 403 scope → 429 rate limit.
-import type { MockApiKey, Scope } from '../rules/keys.js';
+import type { Scope } from '../rules/keys.js';
 import { ipAllowed } from '../rules/keys.js';
 import type { ServiceContext } from './context.js';
-import { fail, type RouteRequest, type RouteResponse } from './http.js';
+import type { RouteRequest } from './http.js';
+import { fail } from './responses.js';
+import type { Guard } from './router.js';
 
 /** The header that carries the API key (specification 5.1). */
 export const API_KEY_HEADER = 'X-API-Key';
@@ -12,9 +14,6 @@ const API_KEY_HEADER_LOWER = API_KEY_HEADER.toLowerCase();
 // Query names a client might wrongly put the key in; named in the 401 to help.
 const KEY_IN_QUERY = ['api_key', 'apikey', 'apiKey', 'key', 'x-api-key', 'X-API-Key'];
 
-/** The outcome of {@link authorize}: the key, or the error response to send. */
-export type AuthResult = { ok: true; key: MockApiKey } | { ok: false; response: RouteResponse };
-
 /**
  * Runs the authentication, plan, IP, scope and rate-limit checks for one request.
  *
@@ -22,7 +21,11 @@ export type AuthResult = { ok: true; key: MockApiKey } | { ok: false; response: 
  * @param request - The incoming request.
  * @param scope - The scope the endpoint requires.
  */
-export function authorize(ctx: ServiceContext, request: RouteRequest, scope: Scope): AuthResult {
+export function authorize(
+  ctx: ServiceContext,
+  request: RouteRequest,
+  scope: Scope,
+): ReturnType<Guard> {
   const presented = request.header(API_KEY_HEADER_LOWER);
   if (presented === null || presented === '') {
     const inQuery = KEY_IN_QUERY.some((name) => request.url.searchParams.has(name));

@@ -1,9 +1,9 @@
-// The transport-neutral request and response every route of the service handles, and the
-// response helpers: every non-2xx answer is JSON `{"detail": ...}`. Neither msw nor node:http
-// appears here; mock/handlers/index.ts and mock/server.ts adapt them to these shapes.
+// The transport-neutral request and response every route of the service handles, and how a
+// route reads a request body. Neither msw nor node:http appears here; the adapters in
+// mock/adapters/ turn their requests into these shapes.
 import type * as z from 'zod/mini';
-import type { ValidationIssue } from '../../src/schemas/index.js';
-import { toValidationIssues } from '../store/validation.js';
+import { checkInput, toValidationIssues } from '../store/validation.js';
+import { unprocessable } from './responses.js';
 
 /** One request, as much of it as a route reads. */
 export interface RouteRequest {
@@ -23,67 +23,14 @@ export interface RouteRequest {
   readonly clientIp: string;
 }
 
-/** One answer. The body is always JSON, as text or as UTF-8 bytes. */
+/** One answer. The body is always JSON text. */
 export interface RouteResponse {
+  /** The HTTP status. */
   readonly status: number;
-  /** Extra headers, lower-case names (Content-Type and Content-Length are the adapter's). */
+  /** Extra headers, lower-case names (the adapters add Content-Type and Content-Length). */
   readonly headers?: Readonly<Record<string, string>>;
-  readonly body: string | Uint8Array;
-}
-
-/**
- * The length of a response body in bytes.
- *
- * @param response - The answer.
- */
-export function bodyLength(response: RouteResponse): number {
-  const { body } = response;
-  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-}
-
-/**
- * A JSON response.
- *
- * @param body - Serialized with JSON.stringify.
- * @param status - Default 200.
- * @param headers - Extra headers, lower-case names.
- */
-export function json(body: unknown, status = 200, headers?: Record<string, string>): RouteResponse {
-  return { status, headers, body: JSON.stringify(body) };
-}
-
-/**
- * A JSON response from UTF-8 bytes that are already serialized.
- *
- * @param bytes - The JSON body.
- * @param status - Default 200.
- */
-export function jsonBytes(bytes: Uint8Array, status = 200): RouteResponse {
-  return { status, body: bytes };
-}
-
-/**
- * An error response with a sentence as `detail`.
- *
- * @param status - The HTTP status.
- * @param detail - What went wrong, for a person.
- * @param headers - Extra headers, lower-case names (for example `retry-after`).
- */
-export function fail(
-  status: number,
-  detail: string,
-  headers?: Record<string, string>,
-): RouteResponse {
-  return json({ detail }, status, headers);
-}
-
-/**
- * A 422 response listing every problem.
- *
- * @param issues - The `detail` entries.
- */
-export function unprocessable(issues: ValidationIssue[]): RouteResponse {
-  return json({ detail: issues }, 422);
+  /** The JSON body. */
+  readonly body: string;
 }
 
 const utf8 = new TextDecoder();
@@ -132,7 +79,31 @@ export function parseWith<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
 ): { ok: true; value: z.infer<S> } | { ok: false; response: RouteResponse } {
-  const result = schema.safeParse(value);
+  const result = checkInput(schema, value);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, response: unprocessable(toValidationIssues(result.error.issues, 'body')) };
+}
+
+/** A body read and checked, or the 422 to answer with. */
+export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: RouteResponse };
+
+/**
+ * Reads a JSON body and, given a schema, checks it: the one read-JSON-or-422 step of every
+ * route that takes a body.
+ *
+ * @param request - The request.
+ * @param schema - Checks the parsed body; `loc` entries start with `body`.
+ * @param emptyAs - What an empty body stands for (the control endpoints take none as `{}`).
+ */
+export function readJsonBody<S extends z.ZodMiniType>(
+  request: RouteRequest,
+  schema?: S,
+  emptyAs?: string,
+): BodyResult<z.infer<S>> {
+  const text = bodyText(request);
+  const body = parseJsonBody(emptyAs !== undefined && text.trim() === '' ? emptyAs : text);
+  if (!body.ok) return body;
+  return schema === undefined
+    ? { ok: true, value: body.value as z.infer<S> }
+    : parseWith(schema, body.value);
 }

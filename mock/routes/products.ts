@@ -1,9 +1,8 @@
 // GET {base_url}/products (specification 4.1): the 2.2 envelope, paged by `page`/`page_size`.
 import { MAX_PAGE_SIZE, ProductListParamsSchema } from '../../src/schemas/index.js';
-import { coerceQuery, toValidationIssues } from '../store/validation.js';
+import { checkInput, coerceQuery, toValidationIssues } from '../store/validation.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
-import { authorize } from './guard.js';
-import { json, unprocessable } from './http.js';
+import { json, unprocessable } from './responses.js';
 import type { Route } from './router.js';
 
 /** Default `page_size` of GET /products (not shown by the specification). */
@@ -19,15 +18,14 @@ export function productRoutes(ctx: ServiceContext): Route[] {
     {
       method: 'GET',
       path: `${BASE_PATH}/products`,
+      scope: 'products:read',
       handle(request) {
-        const auth = authorize(ctx, request, 'products:read');
-        if (!auth.ok) return auth.response;
         const query = coerceQuery(
           request.url.searchParams,
           ['page', 'page_size'],
           ['page', 'page_size'],
         );
-        const parsed = ProductListParamsSchema.safeParse(query.values);
+        const parsed = checkInput(ProductListParamsSchema, query.values);
         const issues = [
           ...query.issues,
           ...(parsed.success ? [] : toValidationIssues(parsed.error.issues, 'query')),

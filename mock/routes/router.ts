@@ -1,7 +1,9 @@
-// The service as one table of routes and the dispatch over it: which route answers a request,
-// and the JSON 400 (malformed path), 405 (known path, other method), 404 and 500 answers.
-// Both transports call dispatch: the msw handler (./index.ts) and node:http (../server.ts).
-import { fail, type RouteRequest, type RouteResponse } from './http.js';
+// The dispatch over the service's routes: which route answers a request, the guard in front
+// of every route that declares a scope, and the JSON 400 (malformed path), 405 (known path,
+// other method), 404 and 500 answers. Both adapters (mock/adapters/) call dispatch.
+import type { MockApiKey, Scope } from '../rules/keys.js';
+import type { RouteRequest, RouteResponse } from './http.js';
+import { fail } from './responses.js';
 
 /** A route's path parameters, percent-decoded. */
 export type RouteParams = Readonly<Record<string, string>>;
@@ -12,12 +14,21 @@ export interface Route {
   readonly method: string;
   /** Path under the host URL; `:name` matches one non-empty segment. */
   readonly path: string;
+  /** The scope an API route requires: the router runs the guard first and hands on the key. */
+  readonly scope?: Scope;
   /** The answer; a thrown error becomes a JSON 500. */
   readonly handle: (
     request: RouteRequest,
     params: RouteParams,
+    key: MockApiKey | undefined,
   ) => RouteResponse | Promise<RouteResponse>;
 }
+
+/** The checks in front of a scoped route: the key, or the error answer to send. */
+export type Guard = (
+  request: RouteRequest,
+  scope: Scope,
+) => { ok: true; key: MockApiKey } | { ok: false; response: RouteResponse };
 
 interface CompiledPath {
   // A literal, or the parameter's name after ':'.
@@ -40,11 +51,17 @@ export class Router {
    * @param hostUrl - The origin (and optional path prefix) the routes live under, without a
    *   trailing slash.
    * @param routes - The routes; the first path declared for a method wins.
+   * @param guard - Runs before every route that declares a scope.
    */
-  constructor(hostUrl: string, routes: readonly Route[]) {
+  constructor(
+    hostUrl: string,
+    routes: readonly Route[],
+    private readonly guard?: Guard,
+  ) {
     const host = new URL(hostUrl);
     this.origin = host.origin;
-    this.prefix = host.pathname.replace(/\/+$/, '');
+    // The host URL comes normalized (mock/options.ts): its path prefix has no trailing slash.
+    this.prefix = hostUrl.slice(this.origin.length);
     const byPath = new Map<string, CompiledPath>();
     for (const route of routes) {
       let compiled = byPath.get(route.path);
@@ -67,12 +84,7 @@ export class Router {
    */
   owns(url: URL): boolean {
     if (url.origin !== this.origin) return false;
-    const { pathname } = url;
-    return (
-      pathname.length > this.prefix.length &&
-      pathname.charCodeAt(this.prefix.length) === 47 && // '/'
-      pathname.startsWith(this.prefix)
-    );
+    return url.pathname.startsWith(`${this.prefix}/`);
   }
 
   /**
@@ -95,11 +107,32 @@ export class Router {
       const params = match(compiled.segments, segments);
       if (!params) continue;
       const route = compiled.routes.get(request.method);
-      if (route) return run(route, request, params);
+      if (route) return this.run(route, request, params);
       allow ??= compiled.allow;
     }
     if (allow !== undefined) return fail(405, 'Method Not Allowed', { allow });
     return fail(404, 'Not Found');
+  }
+
+  // The guard, then the route; no exception escapes a route as a dropped connection.
+  private run(
+    route: Route,
+    request: RouteRequest,
+    params: RouteParams,
+  ): RouteResponse | Promise<RouteResponse> {
+    try {
+      let key: MockApiKey | undefined;
+      if (route.scope !== undefined) {
+        if (!this.guard) throw new Error(`No guard for the scoped route ${route.path}`);
+        const checked = this.guard(request, route.scope);
+        if (!checked.ok) return checked.response;
+        key = checked.key;
+      }
+      const answer = route.handle(request, params, key);
+      return answer instanceof Promise ? answer.catch(internalError) : answer;
+    } catch (error) {
+      return internalError(error);
+    }
   }
 }
 
@@ -125,18 +158,4 @@ function match(pattern: readonly string[], segments: readonly string[]): RoutePa
 function internalError(error: unknown): RouteResponse {
   const reason = error instanceof Error ? error.message : String(error);
   return fail(500, `Internal error in the mock service: ${reason}`);
-}
-
-// No exception escapes a route as a dropped connection or an HTML page.
-function run(
-  route: Route,
-  request: RouteRequest,
-  params: RouteParams,
-): RouteResponse | Promise<RouteResponse> {
-  try {
-    const answer = route.handle(request, params);
-    return answer instanceof Promise ? answer.catch(internalError) : answer;
-  } catch (error) {
-    return internalError(error);
-  }
 }

@@ -1,8 +1,8 @@
 // POST {base_url}/webhooks (specification 4.5): stores a subscription and returns it.
 import { WebhookSubscriptionCreateSchema } from '../../src/schemas/index.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
-import { authorize } from './guard.js';
-import { bodyText, json, parseJsonBody, parseWith } from './http.js';
+import { readJsonBody } from './http.js';
+import { json } from './responses.js';
 import type { Route } from './router.js';
 
 /**
@@ -15,14 +15,11 @@ export function webhookRoutes(ctx: ServiceContext): Route[] {
     {
       method: 'POST',
       path: `${BASE_PATH}/webhooks`,
+      scope: 'webhooks:manage',
       handle(request) {
-        const auth = authorize(ctx, request, 'webhooks:manage');
-        if (!auth.ok) return auth.response;
-        const body = parseJsonBody(bodyText(request));
+        const body = readJsonBody(request, WebhookSubscriptionCreateSchema);
         if (!body.ok) return body.response;
-        const parsed = parseWith(WebhookSubscriptionCreateSchema, body.value);
-        if (!parsed.ok) return parsed.response;
-        return json(ctx.deliveries.subscribe(parsed.value.url, parsed.value.events), 201);
+        return json(ctx.deliveries.subscribe(body.value.url, body.value.events), 201);
       },
     },
   ];

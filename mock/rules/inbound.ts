@@ -1,9 +1,10 @@
 // The inbound shipment notification's rules (specification 4.6): which order it names, and
 // what writing `shipped` onto it does. The HTTP side (signature, body) is in
-// handlers/fulfillment.ts.
+// mock/routes/fulfillment.ts.
 import { type FulfillmentNotification, SHIPPED_STATUS } from '../../src/schemas/index.js';
 import { iso } from '../store/generate.js';
 import type { OrderStore } from '../store/orders.js';
+import type { MockOrder } from '../store/types.js';
 
 /** What a verified, well-formed notification leads to. */
 export type InboundOutcome =
@@ -27,38 +28,37 @@ export function applyFulfillment(
   notification: FulfillmentNotification,
 ): InboundOutcome {
   const { inbound_order_id: orderId, source, external_ref: externalRef } = notification;
-  let row: number | undefined;
+  let current: MockOrder | undefined;
   // null is absent (FulfillmentNotificationSchema).
   if (orderId != null) {
-    row = store.rowOf(orderId);
-    if (row === undefined) {
+    current = store.get(orderId);
+    if (!current) {
       return { kind: 'not_found', detail: `No order with inbound_order_id ${orderId}` };
     }
   } else if (source != null && externalRef != null) {
-    const rows = store.rowsWithRef(source, externalRef);
-    if (rows.length === 0) {
+    const matched = store.withRef(source, externalRef);
+    if (matched.length === 0) {
       return {
         kind: 'not_found',
         detail: `No order with source ${source} and external_ref ${externalRef}`,
       };
     }
-    if (rows.length > 1) {
+    if (matched.length > 1) {
       return {
         kind: 'ambiguous',
         detail:
-          `${rows.length} orders have source ${source} and external_ref ${externalRef} ` +
+          `${matched.length} orders have source ${source} and external_ref ${externalRef} ` +
           '(external_ref is unique only per business); send inbound_order_id instead',
       };
     }
-    row = rows[0] as number;
+    current = matched[0] as MockOrder;
   } else {
     return { kind: 'skipped' };
   }
-  const current = store.read(row);
   const shippedAt = iso(Date.parse(notification.shipped_at));
   if (current.status === SHIPPED_STATUS && current.shipped_at === shippedAt) {
     return { kind: 'unchanged', orderId: current.id };
   }
-  store.update(row, { status: SHIPPED_STATUS, shipped_at: shippedAt });
+  store.update(current.id, { status: SHIPPED_STATUS, shipped_at: shippedAt });
   return { kind: 'applied', orderId: current.id };
 }

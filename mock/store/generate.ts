@@ -345,42 +345,12 @@ function ean13CheckDigit(twelve: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
-const DAY_MS = 86_400_000;
-// The fast path covers 1970-01-01 to 9999-12-31, where toISOString has a 4-digit year.
-const FAST_ISO_END_MS = 253_402_300_800_000;
-const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
-const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
-// `YYYY-MM-DDT` per day; pages and events reuse few days, and a day string is ~11 bytes.
-const dayPrefixes = new Map<number, string>();
-
-function dayPrefix(day: number): string {
-  let prefix = dayPrefixes.get(day);
-  if (prefix === undefined) {
-    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
-    if (dayPrefixes.size >= 8192) dayPrefixes.clear();
-    dayPrefixes.set(day, prefix);
-  }
-  return prefix;
-}
-
 /**
- * Epoch milliseconds as the mock writes every timestamp: ISO 8601, UTC, with milliseconds
- * (what `Date.prototype.toISOString` gives). List pages format four timestamps per order,
- * so the common range skips the Date object and formats from cached day strings.
+ * Epoch milliseconds as the mock writes every timestamp: ISO 8601, UTC, with milliseconds.
  *
  * @param ms - Epoch milliseconds.
  * @throws RangeError for a value that is not a valid time (as toISOString does).
  */
 export function iso(ms: number): string {
-  if (!(ms >= 0 && ms < FAST_ISO_END_MS) || !Number.isInteger(ms)) {
-    return new Date(ms).toISOString();
-  }
-  const day = Math.floor(ms / DAY_MS);
-  let rest = ms - day * DAY_MS;
-  const hours = Math.floor(rest / 3_600_000);
-  rest -= hours * 3_600_000;
-  const minutes = Math.floor(rest / 60_000);
-  rest -= minutes * 60_000;
-  const seconds = Math.floor(rest / 1000);
-  return `${dayPrefix(day)}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[rest - seconds * 1000]}Z`;
+  return new Date(ms).toISOString();
 }

@@ -4,10 +4,10 @@ import { generateProduct } from './generate.js';
 import { ProductInputSchema } from './record-schemas.js';
 import { MockInputError, MockNotFoundError } from './store-errors.js';
 import type { MockProduct, ProductInput } from './types.js';
-import { toValidationIssues } from './validation.js';
+import { checkInput, toValidationIssues } from './validation.js';
 
 function parseProduct(input: unknown, what: string): ProductInput {
-  const result = ProductInputSchema.safeParse(input);
+  const result = checkInput(ProductInputSchema, input);
   if (!result.success) throw new MockInputError(what, toValidationIssues(result.error.issues));
   return result.data as ProductInput;
 }

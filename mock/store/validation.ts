@@ -1,7 +1,21 @@
 // Turns zod issues and raw query strings into FastAPI-style 422 `detail` entries, so every
 // input error the mock reports has one shape, whether it came from a query, a body or a record.
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type { ValidationIssue } from '../../src/schemas/index.js';
+
+// zod/mini ships without messages. The 422 details read in English through this parse
+// option rather than zod's global config, which belongs to the application.
+const IN_ENGLISH: z.core.ParseContext<z.core.$ZodIssue> = { error: z.locales.en().localeError };
+
+/**
+ * `schema.safeParse(value)` with English messages, as every input check of the mock runs.
+ *
+ * @param schema - A zod schema.
+ * @param value - Untrusted input.
+ */
+export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown) {
+  return schema.safeParse(value, IN_ENGLISH) as z.core.util.SafeParseResult<z.infer<S>>;
+}
 
 /** Where an input came from; the first element of each issue's `loc`, as FastAPI does. */
 export type InputLocation = 'query' | 'body' | 'path';

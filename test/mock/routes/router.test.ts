@@ -3,7 +3,8 @@
 import { getResponse } from 'msw';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
-import { json, type RouteRequest } from '../../../mock/routes/http.js';
+import type { RouteRequest } from '../../../mock/routes/http.js';
+import { json } from '../../../mock/routes/responses.js';
 import { Router } from '../../../mock/routes/router.js';
 
 function request(url: string, method = 'GET'): RouteRequest {

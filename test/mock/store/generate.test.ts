@@ -2,7 +2,7 @@
 // full record trimmed, the timestamp formatter with toISOString.
 import { describe, expect, it } from 'vitest';
 import { generateProduct, iso, OrderGenerator } from '../../../mock/store/generate.js';
-import { toListShape } from '../../../mock/store/orders.js';
+import { toListShape } from '../../../mock/store/list-shape.js';
 
 describe('OrderGenerator.listShape', () => {
   it.each([

@@ -20,16 +20,17 @@ describe('order store at 200,000 orders', () => {
       onChange: () => undefined,
     });
     const seen = new Uint8Array(COUNT + 2);
-    let since = Date.parse(ORIGIN_CURSOR.since);
+    let since: string = ORIGIN_CURSOR.since;
     let sinceId: string = ORIGIN_CURSOR.since_id;
-    let previous: [number, string] = [since, sinceId];
+    let previous: [number, string] = [Date.parse(since), sinceId];
     let pages = 0;
     let outOfOrder = 0;
     const updated: string[] = [];
     for (;;) {
-      const page = store.pageByCursor({}, since, sinceId, 200);
-      for (const row of page.rows) {
-        const key: [number, string] = [store.updatedAtMsOf(row), store.idOf(row)];
+      const page = store.cursorPage({}, since, sinceId, 200);
+      const orders: { id: string; updated_at: string }[] = JSON.parse(`[${page.itemsJson}]`);
+      for (const order of orders) {
+        const key: [number, string] = [Date.parse(order.updated_at), order.id];
         // Strictly increasing (updated_at, id): nothing repeats, nothing goes backwards.
         if (
           !(
@@ -43,16 +44,13 @@ describe('order store at 200,000 orders', () => {
         seen[Number(key[1])] = (seen[Number(key[1])] ?? 0) + 1;
       }
       pages++;
-      const last = page.rows.at(-1);
-      if (last !== undefined) {
-        since = store.updatedAtMsOf(last);
-        sinceId = store.idOf(last);
-      }
+      since = page.nextSince;
+      sinceId = page.nextSinceId;
       if (pages === 10) {
         // One order already pulled and one not yet: both must come (again) after the rest.
-        for (const id of [store.idOf(page.rows[0] as number), '199999']) {
+        for (const id of [(orders[0] as { id: string }).id, '199999']) {
           now += 1000;
-          store.update(store.requireRow(id), { customer_name: 'Changed' });
+          store.update(id, { customer_name: 'Changed' });
           updated.push(id);
         }
       }
