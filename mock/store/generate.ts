@@ -1,5 +1,6 @@
 // Deterministic sample data. An order is a pure function of (seed, row, count), so the store
 // keeps only a few numeric columns per generated order and derives the rest when asked.
+import { generatedPrice, generateProduct } from './generate-products.js';
 import { hash32, pick, unit } from './random.js';
 import type { MockOrder, MockProduct } from './types.js';
 
@@ -53,8 +54,6 @@ const CITIES = [
   ['Antalya', '07'],
 ] as const;
 const STREETS = ['Ataturk Cd.', 'Cumhuriyet Cd.', 'Inonu Sk.', 'Bagdat Cd.', 'Istiklal Cd.'];
-const ADJECTIVES = ['Classic', 'Organic', 'Compact', 'Deluxe', 'Eco', 'Smart', 'Mini', 'Pro'];
-const NOUNS = ['Mug', 'Lamp', 'Backpack', 'Notebook', 'Towel', 'Kettle', 'Bottle', 'Speaker'];
 
 /** Row-indexed salts, one per derived field, so fields are independent. */
 enum Salt {
@@ -68,7 +67,7 @@ enum Salt {
   Items,
   Address,
   Shipments,
-  Product,
+  // 11 is the products' salt, in generate-products.ts.
 }
 
 /** A generated order's list-shape fields (see {@link OrderGenerator.listShape}). */
@@ -313,36 +312,6 @@ export class OrderGenerator {
       };
     });
   }
-}
-
-/**
- * A generated product.
- *
- * @param seed - The data seed.
- * @param row - 0-based row; the product's id is `row + 1`.
- */
-export function generateProduct(seed: number, row: number): MockProduct {
-  const id = row + 1;
-  const digits = `869${String(hash32(seed, row, Salt.Product) % 1_000_000_000).padStart(9, '0')}`;
-  return {
-    id,
-    sku: `SKU-${String(id).padStart(5, '0')}`,
-    name: `${pick(ADJECTIVES, seed, row, Salt.Product + 1)} ${pick(NOUNS, seed, row, Salt.Product + 2)}`,
-    barcode: digits + ean13CheckDigit(digits),
-    stock: hash32(seed, row, Salt.Product + 3) % 500,
-    price: generatedPrice(seed, row),
-    currency: 'TRY',
-  };
-}
-
-function generatedPrice(seed: number, row: number): number {
-  return (100 + (hash32(seed, row, Salt.Product + 4) % 99_900)) / 100;
-}
-
-function ean13CheckDigit(twelve: string): string {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(twelve[i]) * (i % 2 === 0 ? 1 : 3);
-  return String((10 - (sum % 10)) % 10);
 }
 
 /**

@@ -1,6 +1,6 @@
 // The products of one mock service: a small list kept sorted by id, paged by position.
 
-import { generateProduct } from './generate.js';
+import { generateProduct } from './generate-products.js';
 import { ProductInputSchema } from './record-schemas.js';
 import { MockInputError, MockNotFoundError } from './store-errors.js';
 import type { MockProduct, ProductInput } from './types.js';

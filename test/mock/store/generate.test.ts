@@ -1,7 +1,8 @@
 // The generator's fast paths agree with the slow ones they replace: the list shape with the
 // full record trimmed, the timestamp formatter with toISOString.
 import { describe, expect, it } from 'vitest';
-import { generateProduct, iso, OrderGenerator } from '../../../mock/store/generate.js';
+import { iso, OrderGenerator } from '../../../mock/store/generate.js';
+import { generateProduct } from '../../../mock/store/generate-products.js';
 import { toListShape } from '../../../mock/store/list-shape.js';
 
 describe('OrderGenerator.listShape', () => {
