@@ -20,7 +20,7 @@ import {
   ValidationError,
 } from '../src/index.js';
 import { BASE, fakeFetch, HOST, hangingFetch, json, KEY } from './support/fake-fetch.js';
-import { TRANSPORTS, useMock } from './support/mock-harness.js';
+import { TRANSPORTS, useMock } from './support/mock.js';
 
 const noRetry = { hostUrl: HOST, apiKey: KEY, retry: 0 } as const;
 

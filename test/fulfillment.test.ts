@@ -13,7 +13,7 @@ import {
   verifyWmsSignature,
 } from '../src/index.js';
 import { FAST_RETRY, fakeFetch, HOST, json, KEY, SECRET } from './support/fake-fetch.js';
-import { TRANSPORTS, useMock } from './support/mock-harness.js';
+import { TRANSPORTS, useMock } from './support/mock.js';
 
 const applied = { status: 'applied', order_id: 'ord_1' };
 const INBOUND = `${HOST}/api/v1/webhooks/wms/fulfillment`;

@@ -24,8 +24,7 @@ import {
 import { signWmsPayload } from '../../src/signature.js';
 import { fakeFetch, hangingFetch } from '../support/fake-fetch.js';
 import { NOW, NOW_SECONDS, notification, snapshot } from '../support/inbound.js';
-import { send } from '../support/mock.js';
-import { handlerFetch } from '../support/reliability.js';
+import { handlerFetch, send } from '../support/mock.js';
 
 const API_KEY = 'sk_live_9f8e7d6c5b4a3210_secret';
 const SECRET = 'whsec_5e1f2a3b4c5d6e7f_secret';

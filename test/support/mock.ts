@@ -1,20 +1,34 @@
-// Shared test plumbing for the mock: one msw server per file, a way to run a test against
-// the handlers in-process or over real HTTP, and a small JSON request helper.
+// How tests reach the mock, in one vocabulary. A transport is either
+//   'msw'  – in-process through MSW: the mock's handlers on an msw server (or, with no global
+//            interception at all, `handlerFetch`, a fetch answered by the handlers);
+//   'http' – over real HTTP: `mock.listen()` on a local port.
+// `reach` makes one mock reachable one way; `useMock` does the same for suites that start a
+// fresh mock per test; `send` is a small JSON request helper.
+import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, onTestFinished } from 'vitest';
-import { BASE_PATH, MOCK_API_KEY, type MockService } from '../../mock/index.js';
+import {
+  BASE_PATH,
+  createMockService,
+  MOCK_API_KEY,
+  type MockService,
+  type MockServiceOptions,
+} from '../../mock/index.js';
 
-/** How a test reaches the mock. */
-export type Mode = 'in-process' | 'http';
+/** How a test reaches the mock: in-process through MSW, or over real HTTP. */
+export type Transport = 'msw' | 'http';
 
-/** Both ways, for `describe.each(MODES)`. */
-export const MODES: Mode[] = ['in-process', 'http'];
+/** Both transports, for `describe.each(TRANSPORTS)`. */
+export const TRANSPORTS: Transport[] = ['msw', 'http'];
+
+/** The msw server of one test file. */
+export type MswServer = ReturnType<typeof setupServer>;
 
 /**
  * One msw server for the file: unhandled requests fail the test, except those to a real local
  * server (the standalone mock, a webhook receiver), which pass through.
  */
-export function useMswServer() {
+export function useMswServer(): MswServer {
   const server = setupServer();
   beforeAll(() =>
     server.listen({
@@ -46,9 +60,9 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** A running mock reached in one {@link Mode}. */
+/** A running mock reached over one {@link Transport}. */
 export interface Target {
-  /** `{host_url}` as the client sees it. */
+  /** `{host_url}` as the client sees it (give this to the SDK). */
   hostUrl: string;
   /** `{base_url}` as the client sees it. */
   baseUrl: string;
@@ -77,20 +91,21 @@ export async function send(url: string, options: CallOptions = {}): Promise<Json
 }
 
 /**
- * Makes the mock reachable in a mode: its handlers on the file's msw server, or its own
- * HTTP server (closed when the test ends).
+ * Makes the mock reachable over a transport: its handlers on the file's msw server, or its
+ * own HTTP server (closed when the test ends).
  *
- * @param server - The file's msw server.
+ * @param server - The file's msw server (unused over 'http').
  * @param mock - The service.
- * @param mode - How to reach it.
+ * @param transport - How to reach it.
  */
 export async function reach(
-  server: ReturnType<typeof setupServer>,
+  server: MswServer | undefined,
   mock: MockService,
-  mode: Mode,
+  transport: Transport,
 ): Promise<Target> {
   let hostUrl = mock.hostUrl;
-  if (mode === 'in-process') {
+  if (transport === 'msw') {
+    if (!server) throw new Error("reach(..., 'msw') needs the file's msw server");
     server.use(...mock.handlers);
   } else {
     const running = await mock.listen();
@@ -103,4 +118,42 @@ export async function reach(
     baseUrl,
     call: (path, options) => send(path.startsWith('http') ? path : `${baseUrl}${path}`, options),
   };
+}
+
+/** A mock started by {@link useMock}, reached over its suite's transport. */
+export interface StartedMock extends Target {
+  mock: MockService;
+}
+
+/**
+ * For a suite over one transport: registers its hooks and returns `start`, which creates a
+ * fresh mock for a test and reaches it. Over 'http' no msw server runs at all, so the suite
+ * reaches the real socket.
+ *
+ * @param transport - How the suite reaches the mock.
+ */
+export function useMock(transport: Transport) {
+  const server = transport === 'msw' ? setupServer() : undefined;
+  beforeAll(() => server?.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server?.resetHandlers());
+  afterAll(() => server?.close());
+  return {
+    server,
+    async start(options?: MockServiceOptions): Promise<StartedMock> {
+      const mock = createMockService(options);
+      return { mock, ...(await reach(server, mock, transport)) };
+    },
+  };
+}
+
+/**
+ * The 'msw' transport without any global interception: a fetch answered by the mock's
+ * handlers in-process, to hand to a client as its `fetch`.
+ *
+ * @param mock - The service.
+ */
+export function handlerFetch(mock: MockService) {
+  return async (request: Request): Promise<Response> =>
+    (await getResponse(mock.handlers, request)) ??
+    new Response('{"detail":"unhandled"}', { status: 599 });
 }

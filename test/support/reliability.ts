@@ -1,19 +1,12 @@
-// Shared plumbing of the reliability suites: an SDK client wired straight to a mock's
-// handlers (no global interception), fast-check settings, and the set of orders a filtered
-// pull must have delivered.
-import { getResponse } from 'msw';
+// Shared plumbing of the reliability suites: an SDK client that reaches a mock over the 'msw'
+// transport with no global interception (handlerFetch), fast-check settings, and the set of
+// orders a filtered pull must have delivered.
 import { MOCK_API_KEY, type MockOrder, type MockService } from '../../mock/index.js';
 import { type Client, type ClientConfig, createClient } from '../../src/index.js';
+import { handlerFetch } from './mock.js';
 
 /** The fixed seed of every property in these suites; fast-check prints it on failure too. */
 export const SEED = 20261122;
-
-/** A fetch that answers from the mock's handlers in-process, as msw would. */
-export function handlerFetch(mock: MockService) {
-  return async (request: Request): Promise<Response> =>
-    (await getResponse(mock.handlers, request)) ??
-    new Response('{"detail":"unhandled"}', { status: 599 });
-}
 
 /** An SDK client for a mock, reaching its handlers in-process. */
 export function clientFor(mock: MockService, config: Partial<ClientConfig> = {}): Client {

@@ -28,7 +28,15 @@ function runWithoutMsw(code: string) {
   );
   return spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--import', pathToFileURL(register).href, '--input-type=module', '-e', code],
+    [
+      '--import',
+      'tsx',
+      '--import',
+      pathToFileURL(register).href,
+      '--input-type=module',
+      '-e',
+      code,
+    ],
     { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
   );
 }

@@ -1,13 +1,13 @@
 // The control endpoints under /__mock/ that non-TypeScript integrators drive the mock with.
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../../mock/index.js';
-import { MODES, reach, send, useMswServer } from '../../support/mock.js';
+import { reach, send, TRANSPORTS, type Transport, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
 
-async function control(mode: (typeof MODES)[number], options = {}) {
+async function control(transport: Transport, options = {}) {
   const mock = createMockService(options);
-  const target = await reach(server, mock, mode);
+  const target = await reach(server, mock, transport);
   const call = (method: string, path: string, body?: unknown) =>
     send(`${target.hostUrl}/__mock${path}`, {
       method,
@@ -17,9 +17,9 @@ async function control(mode: (typeof MODES)[number], options = {}) {
   return { mock, target, call };
 }
 
-describe.each(MODES)('control endpoints (%s)', (mode) => {
+describe.each(TRANSPORTS)('control endpoints (%s)', (transport) => {
   it('creates an order (201) that the API then lists', async () => {
-    const { mock, target, call } = await control(mode, { orders: 5 });
+    const { mock, target, call } = await control(transport, { orders: 5 });
     await call('PUT', '/clock', { now: '2027-07-01T08:00:00Z' });
     const res = await call('POST', '/orders', { id: 'WMS-1', platform: 'Shopify' });
     expect(res.status).toBe(201);
@@ -37,7 +37,7 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
   });
 
   it('updates an order and moves its updated_at to the clock', async () => {
-    const { mock, call } = await control(mode);
+    const { mock, call } = await control(transport);
     await call('PUT', '/clock', { now: '2026-07-01T08:00:00Z' });
     await call('POST', '/clock/advance', { ms: 1500 });
     const res = await call('PATCH', '/orders/4', { status: 'Delivered' });
@@ -52,7 +52,7 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
   });
 
   it('answers 404 for an unknown order and 422 for a bad patch, changing nothing', async () => {
-    const { mock, call } = await control(mode);
+    const { mock, call } = await control(transport);
     const before = JSON.stringify(mock.orders.all());
     expect((await call('PATCH', '/orders/nope', { status: 'x' })).status).toBe(404);
     expect((await call('GET', '/orders/nope')).status).toBe(404);
@@ -67,7 +67,7 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
   });
 
   it('reads and moves the clock, rejecting bad values with 422', async () => {
-    const { mock, call } = await control(mode);
+    const { mock, call } = await control(transport);
     expect((await call('PUT', '/clock', { now: '2026-01-01T00:00:00+03:00' })).body).toEqual({
       now: '2025-12-31T21:00:00.000Z',
     });
@@ -81,7 +81,7 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
   });
 
   it('rejects a clock move past the years 0000-9999 with 422, changing nothing', async () => {
-    const { mock, target, call } = await control(mode, { orders: 5 });
+    const { mock, target, call } = await control(transport, { orders: 5 });
     await call('PUT', '/clock', { now: '2026-06-01T00:00:00Z' });
     const before = JSON.stringify(mock.orders.all());
     const beyond = [
@@ -122,7 +122,7 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
   });
 
   it('lists subscriptions and deliveries, flushes, and resets', async () => {
-    const { mock, target, call } = await control(mode);
+    const { mock, target, call } = await control(transport);
     await target.call('/webhooks', {
       method: 'POST',
       body: { url: 'http://127.0.0.1:1/closed', events: ['order.created'] },
@@ -140,7 +140,7 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
   }, 15_000);
 
   it('creates and updates products', async () => {
-    const { mock, target, call } = await control(mode, { products: 2 });
+    const { mock, target, call } = await control(transport, { products: 2 });
     const created = await call('POST', '/products', { sku: 'NEW-1', stock: 5 });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ id: 3, sku: 'NEW-1', stock: 5 });
@@ -153,7 +153,7 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
   });
 
   it('answers JSON 405 for a wrong method and JSON 404 for an unknown path', async () => {
-    const { target, call } = await control(mode);
+    const { target, call } = await control(transport);
     const wrong = await target.call('/orders', { method: 'DELETE' });
     expect(wrong.status).toBe(405);
     expect(wrong.body).toEqual({ detail: 'Method Not Allowed' });
@@ -163,7 +163,7 @@ describe.each(MODES)('control endpoints (%s)', (mode) => {
   });
 
   it('answers JSON 400, not 500, for malformed percent-encoding in the path', async () => {
-    const { target } = await control(mode);
+    const { target } = await control(transport);
     const res = await target.call('/orders/%E0%A4%A');
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/percent-encoding/);

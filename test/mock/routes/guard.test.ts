@@ -1,20 +1,20 @@
 // Every authentication outcome of {base_url}, in the decided order: 401 → 402 → 403 → 429.
 import { describe, expect, it } from 'vitest';
 import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
-import { MODES, reach, useMswServer } from '../../support/mock.js';
+import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
 
-describe.each(MODES)('authentication (%s)', (mode) => {
+describe.each(TRANSPORTS)('authentication (%s)', (transport) => {
   it('answers 401 without an X-API-Key header', async () => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     const res = await target.call('/orders', { key: null });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: 'Missing API key: send it in the X-API-Key header' });
   });
 
   it('answers 401 for an unknown key', async () => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     const res = await target.call('/products', { key: 'wrong-key' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: 'Invalid API key' });
@@ -22,7 +22,7 @@ describe.each(MODES)('authentication (%s)', (mode) => {
 
   it('never accepts a key in the query string or the body', async () => {
     const mock = createMockService();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const query = await target.call(`/orders?api_key=${MOCK_API_KEY}`, { key: null });
     expect(query.status).toBe(401);
     expect(query.body.detail).toMatch(/query string is never accepted/);
@@ -36,7 +36,11 @@ describe.each(MODES)('authentication (%s)', (mode) => {
   });
 
   it('answers 402 when the plan lacks apiAccess, after checking the key', async () => {
-    const target = await reach(server, createMockService({ plan: { apiAccess: false } }), mode);
+    const target = await reach(
+      server,
+      createMockService({ plan: { apiAccess: false } }),
+      transport,
+    );
     expect((await target.call('/orders', { key: 'wrong' })).status).toBe(401);
     const res = await target.call('/orders');
     expect(res.status).toBe(402);
@@ -47,7 +51,7 @@ describe.each(MODES)('authentication (%s)', (mode) => {
     const mock = createMockService({
       apiKeys: [{ key: 'orders-only', scopes: ['orders:read'] }],
     });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     expect((await target.call('/orders', { key: 'orders-only' })).status).toBe(200);
     const products = await target.call('/products', { key: 'orders-only' });
     expect(products.status).toBe(403);
@@ -66,7 +70,7 @@ describe.each(MODES)('authentication (%s)', (mode) => {
     const target = await reach(
       server,
       createMockService({ apiKeys: [{ key: 'products-only', scopes: ['products:read'] }] }),
-      mode,
+      transport,
     );
     for (const path of ['/orders', '/orders/1', '/orders/1/items']) {
       const res = await target.call(path, { key: 'products-only' });
@@ -76,7 +80,7 @@ describe.each(MODES)('authentication (%s)', (mode) => {
   });
 
   it('checks the key before the input, so a bad query still gets 401', async () => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     expect((await target.call('/orders?limit=abc', { key: null })).status).toBe(401);
   });
 });
@@ -114,10 +118,10 @@ describe('IP restriction', () => {
   });
 
   it('uses options.clientIp in-process', async () => {
-    const inside = await reach(server, restricted(['10.0.0.0/8'], '10.20.30.40'), 'in-process');
+    const inside = await reach(server, restricted(['10.0.0.0/8'], '10.20.30.40'), 'msw');
     expect((await inside.call('/orders', { key: 'k' })).status).toBe(200);
     server.resetHandlers();
-    const outside = await reach(server, restricted(['10.0.0.0/8'], '192.168.1.5'), 'in-process');
+    const outside = await reach(server, restricted(['10.0.0.0/8'], '192.168.1.5'), 'msw');
     const res = await outside.call('/orders', { key: 'k' });
     expect(res.status).toBe(403);
     expect(res.body.detail).toMatch(/192\.168\.1\.5/);
@@ -138,7 +142,7 @@ describe('IP restriction', () => {
     ];
     for (const [allowedIps, clientIp, status] of cases) {
       server.resetHandlers();
-      const target = await reach(server, restricted(allowedIps, clientIp), 'in-process');
+      const target = await reach(server, restricted(allowedIps, clientIp), 'msw');
       const res = await target.call('/orders?limit=1', { key: 'k' });
       expect(res.status, `${allowedIps} from ${clientIp}`).toBe(status);
       if (status === 403) expect(res.body.detail).toMatch(/may not be used from IP address/);
@@ -157,7 +161,7 @@ describe('IP restriction', () => {
     const mock = createMockService({
       apiKeys: [{ key: 'k', scopes: ['orders:read'], allowedIps: ['10.0.0.1'] }],
     });
-    const target = await reach(server, mock, 'in-process');
+    const target = await reach(server, mock, 'msw');
     expect((await target.call('/products', { key: 'k' })).body.detail).toMatch(/IP address/);
   });
 });

@@ -6,7 +6,7 @@ import { createMockService, type MockOrder } from '../../../mock/index.js';
 import { compareOrderIds } from '../../../mock/store/order-id.js';
 import { ORIGIN_CURSOR } from '../../../src/schemas/index.js';
 import { notification, postInbound } from '../../support/inbound.js';
-import { MODES, reach, send, type Target, useMswServer } from '../../support/mock.js';
+import { reach, send, type Target, TRANSPORTS, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
 
@@ -42,10 +42,10 @@ async function pull(
   }
 }
 
-describe.each(MODES)('cursor paging (%s)', (mode) => {
+describe.each(TRANSPORTS)('cursor paging (%s)', (transport) => {
   it('returns every order once from the origin cursor, in (updated_at, id) order', async () => {
     const mock = createMockService({ orders: 300 });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const result = await pull(target, 40);
     expect(result.ids).toEqual(
       mock.orders
@@ -64,7 +64,7 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
     }
     // The generated data holds a bulk-sync group; a page of 7 must end inside it.
     expect(Math.max(...groups.values())).toBeGreaterThanOrEqual(20);
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const result = await pull(target, 7);
     expect(new Set(result.ids).size).toBe(100);
     expect(result.ids).toEqual(
@@ -79,7 +79,7 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
     const mock = createMockService({ orders: 0 });
     mock.clock.set('2026-03-01T12:00:00.000Z');
     for (let i = 0; i < 450; i++) mock.orders.create();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const first = await target.call(`/orders?since=${ORIGIN_CURSOR.since}&since_id=0&limit=200`);
     expect(first.body.next_since).toBe('2026-03-01T12:00:00.000Z');
     expect(first.body.has_more).toBe(true);
@@ -92,7 +92,7 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
     const mock = createMockService({ orders: 0 });
     mock.clock.set('2026-03-01T00:00:00.000Z');
     for (const id of ['9', '10', '100', 'A-1']) mock.orders.create({ id });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     expect((await pull(target, 2)).ids).toEqual(['9', '10', '100', 'A-1']);
     expect(mock.orders.all().map((o) => o.updated_at)).toEqual(
       Array(4).fill('2026-03-01T00:00:00.000Z'),
@@ -105,7 +105,7 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
     const mock = createMockService({ orders: 0 });
     mock.clock.set('2026-03-01T00:00:00.000Z');
     for (let i = 0; i < 5; i++) mock.orders.create();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     // A pull that has passed every order, then a frozen-clock update of a smaller id.
     const passed = await pull(target, 5);
     mock.orders.update('2', { customer_name: 'Changed' });
@@ -119,7 +119,7 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
     const mock = createMockService({ orders: 100 });
     const frozen = '2026-03-01T12:00:00.000Z';
     mock.clock.set(frozen);
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const passed = await pull(target, 200);
     expect(passed.ids).toHaveLength(100);
     const saved = { ms: Date.parse(passed.cursor.since), id: passed.cursor.since_id };
@@ -166,7 +166,7 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
     const mock = createMockService({ orders: 0 });
     mock.clock.set('2026-06-01T00:00:00.000Z');
     for (let i = 0; i < 3; i++) mock.orders.create();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const passed = await pull(target, 10);
     expect(passed.cursor).toEqual({ since: '2026-06-01T00:00:00.000Z', since_id: '3' });
     mock.clock.set('2026-01-01T00:00:00.000Z');
@@ -179,7 +179,7 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
 
   it('returns an updated order again, and an order updated before it was seen once', async () => {
     const mock = createMockService({ orders: 60 });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const firstPage = await pull(target, 20, '', ORIGIN_CURSOR, 1);
     const seen = firstPage.ids[3] as string;
     const all = mock.orders.all().sort(byCursor);
@@ -197,7 +197,7 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
 
   it('filters by status and platform in cursor mode', async () => {
     const mock = createMockService({ orders: 300, seed: 9 });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const expected = mock.orders
       .all()
       .filter((o) => o.status === 'Processing' && o.platform === 'Web')
@@ -208,7 +208,7 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
   });
 
   it('echoes the cursor on an empty page', async () => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     const since = '2099-01-01T00:00:00+02:00';
     const res = await target.call(`/orders?since=${encodeURIComponent(since)}&since_id=42`);
     expect(res.body).toEqual({
@@ -220,7 +220,7 @@ describe.each(MODES)('cursor paging (%s)', (mode) => {
   });
 
   it('ignores offset in cursor mode', async () => {
-    const target = await reach(server, createMockService({ orders: 5 }), mode);
+    const target = await reach(server, createMockService({ orders: 5 }), transport);
     const res = await target.call(`/orders?since=${ORIGIN_CURSOR.since}&since_id=0&offset=3`);
     expect(res.body.items).toHaveLength(5);
   });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService, type MockOrder } from '../../../mock/index.js';
 import { compareOrderIds } from '../../../mock/store/order-id.js';
-import { MODES, reach, type Target, useMswServer } from '../../support/mock.js';
+import { reach, type Target, TRANSPORTS, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
 
@@ -20,10 +20,10 @@ async function scan(target: Target, query: string, limit: number) {
   }
 }
 
-describe.each(MODES)('offset paging (%s)', (mode) => {
+describe.each(TRANSPORTS)('offset paging (%s)', (transport) => {
   it('defaults to limit 50, offset 0, sorted by order_date descending', async () => {
     const mock = createMockService({ orders: 120 });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const res = await target.call('/orders');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 120, page: 1, page_size: 50 });
@@ -32,7 +32,7 @@ describe.each(MODES)('offset paging (%s)', (mode) => {
   });
 
   it('derives page from offset and limit', async () => {
-    const target = await reach(server, createMockService({ orders: 60 }), mode);
+    const target = await reach(server, createMockService({ orders: 60 }), transport);
     const res = await target.call('/orders?limit=20&offset=45');
     expect(res.body).toMatchObject({ total: 60, page: 3, page_size: 20 });
     expect(res.body.items).toHaveLength(15);
@@ -41,7 +41,7 @@ describe.each(MODES)('offset paging (%s)', (mode) => {
   });
 
   it('lists orders without items or shipping details', async () => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     const [order] = (await target.call('/orders?limit=1')).body.items;
     expect(Object.keys(order)).toEqual(
       expect.arrayContaining(['id', 'status', 'platform', 'order_date', 'updated_at', 'source']),
@@ -61,7 +61,7 @@ describe.each(MODES)('offset paging (%s)', (mode) => {
     ],
   ])('filters by %s across every page', async (query, matches) => {
     const mock = createMockService({ orders: 400, seed: 3 });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const expected = mock.orders.all().filter(matches).sort(newestFirst);
     expect(expected.length).toBeGreaterThan(5);
     const first = await target.call(`/orders?${query}&limit=7`);
@@ -70,14 +70,14 @@ describe.each(MODES)('offset paging (%s)', (mode) => {
   });
 
   it('matches statuses verbatim and answers an empty page for an unknown value', async () => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     const res = await target.call('/orders?status=SHIPPED');
     expect(res.body).toEqual({ items: [], total: 0, page: 1, page_size: 50 });
   });
 
   it('moves an order between filtered pages when its status changes', async () => {
     const mock = createMockService({ orders: 50 });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const before = (await target.call('/orders?status=Cancelled&limit=200')).body.total;
     const created = mock.orders.all().find((o) => o.status === 'Created') as MockOrder;
     mock.orders.update(created.id, { status: 'Cancelled' });

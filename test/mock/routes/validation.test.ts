@@ -1,11 +1,11 @@
 // Every invalid input the issue lists answers 422 with a FastAPI-style detail list.
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../../mock/index.js';
-import { MODES, reach, useMswServer } from '../../support/mock.js';
+import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
 
-describe.each(MODES)('422 (%s)', (mode) => {
+describe.each(TRANSPORTS)('422 (%s)', (transport) => {
   it.each([
     ['limit=abc', 'limit', 'int_parsing'],
     ['limit=1.5', 'limit', 'int_parsing'],
@@ -23,7 +23,7 @@ describe.each(MODES)('422 (%s)', (mode) => {
     ['since=2026-01-01T00:00:00Z&since_id=', 'since_id', 'too_short'],
     ['since=2026-01-01T00:00:00Z&since_id=5&limit=500', 'limit', 'less_than_equal'],
   ])('GET /orders?%s → 422 on %s', async (query, field, type) => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     const res = await target.call(`/orders?${query}`);
     expect(res.status).toBe(422);
     expect(res.body.detail).toContainEqual({
@@ -34,7 +34,7 @@ describe.each(MODES)('422 (%s)', (mode) => {
   });
 
   it('accepts a since with a numeric offset, URL-encoded', async () => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     const since = encodeURIComponent('2026-01-01T03:00:00+03:00');
     expect((await target.call(`/orders?since=${since}&since_id=0`)).status).toBe(200);
   });
@@ -45,7 +45,7 @@ describe.each(MODES)('422 (%s)', (mode) => {
     ['page_size=201', 'page_size'],
     ['page_size=0', 'page_size'],
   ])('GET /products?%s → 422', async (query, field) => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     const res = await target.call(`/products?${query}`);
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['query', field]);
@@ -69,7 +69,7 @@ describe.each(MODES)('422 (%s)', (mode) => {
     ['a list body', [], ['body']],
   ])('POST /webhooks with %s → 422', async (_name, body, loc) => {
     const mock = createMockService();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const res = await target.call('/webhooks', { method: 'POST', body });
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(loc);
@@ -77,7 +77,7 @@ describe.each(MODES)('422 (%s)', (mode) => {
   });
 
   it('POST /webhooks with invalid JSON → 422 json_invalid', async () => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     const res = await target.call('/webhooks', { method: 'POST', body: '{"url":' });
     expect(res.status).toBe(422);
     expect(res.body.detail[0]).toMatchObject({ loc: ['body'], type: 'json_invalid' });

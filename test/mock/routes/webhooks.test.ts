@@ -3,16 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService, type MockOrder } from '../../../mock/index.js';
 import { verifyWmsSignature } from '../../../src/signature.js';
-import { MODES, reach, useMswServer } from '../../support/mock.js';
+import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 import { startReceiver } from '../../support/receiver.js';
 
 const server = useMswServer();
 
-describe.each(MODES)('webhooks (%s)', (mode) => {
+describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
   it('stores the subscription and returns it with 201', async () => {
     const mock = createMockService();
     mock.clock.set('2026-05-01T00:00:00Z');
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const res = await target.call('/webhooks', {
       method: 'POST',
       body: { url: 'https://wms.example/hook', events: ['order.created', 'order.updated'] },
@@ -31,7 +31,7 @@ describe.each(MODES)('webhooks (%s)', (mode) => {
   it('delivers order.created to a real local receiver with a verifiable signature', async () => {
     const receiver = await startReceiver();
     const mock = createMockService();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const sub = await target.call('/webhooks', {
       method: 'POST',
       body: { url: receiver.url, events: ['order.created'] },
@@ -73,7 +73,7 @@ describe.each(MODES)('webhooks (%s)', (mode) => {
   it('delivers only the subscribed kinds', async () => {
     const receiver = await startReceiver();
     const mock = createMockService();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     await target.call('/webhooks', {
       method: 'POST',
       body: { url: receiver.url, events: ['order.updated'] },
@@ -88,7 +88,7 @@ describe.each(MODES)('webhooks (%s)', (mode) => {
   it('retries a failing receiver with backoff, recording every attempt, then stops', async () => {
     const receiver = await startReceiver([500, 503, 200]);
     const mock = createMockService({ deliveryRetry: { attempts: 3, baseDelayMs: 5 } });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     await target.call('/webhooks', {
       method: 'POST',
       body: { url: receiver.url, events: ['order.created'] },
@@ -108,7 +108,7 @@ describe.each(MODES)('webhooks (%s)', (mode) => {
     const receiver = await startReceiver();
     const closedPort = receiver.url.replace(/:\d+\//, ':1/');
     const mock = createMockService({ deliveryRetry: { attempts: 2, baseDelayMs: 1 } });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     await target.call('/webhooks', {
       method: 'POST',
       body: { url: closedPort, events: ['order.created'] },
@@ -128,7 +128,7 @@ describe.each(MODES)('webhooks (%s)', (mode) => {
   it('sends the list shape of the order as changed', async () => {
     const receiver = await startReceiver();
     const mock = createMockService();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     await target.call('/webhooks', {
       method: 'POST',
       body: { url: receiver.url, events: ['order.updated'] },

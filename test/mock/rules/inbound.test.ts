@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createMockService, type MockOrder } from '../../../mock/index.js';
 import { NOW, notification, postInbound, snapshot } from '../../support/inbound.js';
-import { MODES, reach, useMswServer } from '../../support/mock.js';
+import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
 
@@ -25,10 +25,10 @@ function refCounts(orders: MockOrder[]) {
 const notShipped = (mock: ReturnType<typeof frozenMock>) =>
   mock.orders.all().find((o) => o.status === 'Processing') as MockOrder;
 
-describe.each(MODES)('inbound matching (%s)', (mode) => {
+describe.each(TRANSPORTS)('inbound matching (%s)', (transport) => {
   it('matches inbound_order_id exactly and writes shipped, shipped_at and updated_at', async () => {
     const mock = frozenMock();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const order = notShipped(mock);
     const res = await postInbound(
       target,
@@ -48,7 +48,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
 
   it('matches source with external_ref when no inbound_order_id is given', async () => {
     const mock = frozenMock();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const counts = refCounts(mock.orders.all());
     const order = mock.orders
       .all()
@@ -66,7 +66,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
 
   it('reads a null key as absent, as pydantic does: null inbound_order_id falls back to the reference', async () => {
     const mock = frozenMock();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const counts = refCounts(mock.orders.all());
     const order = mock.orders
       .all()
@@ -100,7 +100,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
 
   it('rejects an ambiguous source + external_ref with 409 and writes nothing', async () => {
     const mock = frozenMock();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const counts = refCounts(mock.orders.all());
     const shared = mock.orders
       .all()
@@ -123,7 +123,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
 
   it('skips a notification with neither key, writing nothing', async () => {
     const mock = frozenMock();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const before = snapshot(mock);
     const res = await postInbound(target, JSON.stringify(notification({})));
     expect(res.status).toBe(200);
@@ -133,7 +133,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
 
   it('answers 404 for an unknown inbound_order_id, with no fallback to external_ref', async () => {
     const mock = frozenMock();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const order = notShipped(mock);
     const before = snapshot(mock);
     const body = notification({
@@ -149,7 +149,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
 
   it('answers 404 when source + external_ref match no order', async () => {
     const mock = frozenMock();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const before = snapshot(mock);
     const body = notification({ source: 'trendyol', external_ref: 'TY-999999999' });
     const res = await postInbound(target, JSON.stringify(body));
@@ -159,7 +159,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
 
   it('changes nothing when the same notification arrives twice', async () => {
     const mock = frozenMock();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const order = notShipped(mock);
     const raw = JSON.stringify(notification({ inbound_order_id: order.id }));
     expect((await postInbound(target, raw)).body.status).toBe('applied');
@@ -174,7 +174,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
 
   it('writes again when shipped_at differs', async () => {
     const mock = frozenMock();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const order = notShipped(mock);
     await postInbound(target, JSON.stringify(notification({ inbound_order_id: order.id })));
     const later = notification({ inbound_order_id: order.id }, '2026-06-15T09:45:00Z');
@@ -191,7 +191,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     await target.call('/webhooks', {
       method: 'POST',
       body: { url: 'https://receiver.test/hook', events: ['order.updated'] },
@@ -225,7 +225,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
     ['an array', '[]', 'object_type'],
   ])('answers 422 for %s and writes nothing', async (_name, raw, type) => {
     const mock = frozenMock();
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const before = snapshot(mock);
     const res = await postInbound(target, raw);
     expect(res.status).toBe(422);
@@ -237,7 +237,7 @@ describe.each(MODES)('inbound matching (%s)', (mode) => {
   it('needs no API key', async () => {
     const mock = frozenMock();
     mock.orders.create({ id: 'X1' });
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     const res = await postInbound(target, JSON.stringify(notification({ inbound_order_id: 'X1' })));
     expect(res.status).toBe(200);
   });

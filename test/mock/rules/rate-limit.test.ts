@@ -1,15 +1,15 @@
 // 429 with Retry-After per key, on the mock clock; the next window admits requests again.
 import { describe, expect, it } from 'vitest';
 import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
-import { MODES, reach, useMswServer } from '../../support/mock.js';
+import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
 
-describe.each(MODES)('rate limit (%s)', (mode) => {
+describe.each(TRANSPORTS)('rate limit (%s)', (transport) => {
   it('answers 429 with Retry-After in seconds, then admits after the window', async () => {
     const mock = createMockService({ rateLimit: { limit: 2, windowMs: 10_000 } });
     mock.clock.set('2026-06-01T00:00:00.000Z');
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     expect((await target.call('/orders?limit=1')).status).toBe(200);
     mock.clock.advance(2_500);
     expect((await target.call('/products')).status).toBe(200);
@@ -32,7 +32,7 @@ describe.each(MODES)('rate limit (%s)', (mode) => {
       ],
     });
     mock.clock.set(0);
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     expect((await target.call('/orders')).status).toBe(200);
     expect((await target.call('/orders')).status).toBe(429);
     expect((await target.call('/orders', { key: 'second' })).status).toBe(200);
@@ -44,14 +44,14 @@ describe.each(MODES)('rate limit (%s)', (mode) => {
       apiKeys: [{ key: MOCK_API_KEY, scopes: ['orders:read'] }],
     });
     mock.clock.set(0);
-    const target = await reach(server, mock, mode);
+    const target = await reach(server, mock, transport);
     expect((await target.call('/products')).status).toBe(403);
     expect((await target.call('/orders', { key: 'nope' })).status).toBe(401);
     expect((await target.call('/orders')).status).toBe(200);
   });
 
   it('is off by default', async () => {
-    const target = await reach(server, createMockService(), mode);
+    const target = await reach(server, createMockService(), transport);
     for (let i = 0; i < 30; i++) expect((await target.call('/orders?limit=1')).status).toBe(200);
   });
 });
