@@ -130,6 +130,28 @@ export interface MockService {
   reset(): void;
 }
 
+/**
+ * Creates one independent mock service. It changes no global: zod's configuration stays
+ * the application's.
+ *
+ * @param options - Data, keys, plan, secret, rate limit and origin; all optional.
+ * @returns The service.
+ * @throws TypeError naming the option when an option is wrong ({@link MockInputError} for a
+ *   bad record in `orders`/`products`).
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createMockService, MOCK_API_KEY } from 'order-fulfillment-sdk/mock';
+ *
+ * const mock = createMockService({ orders: 500, seed: 7 });
+ * const server = setupServer(...mock.handlers);
+ * server.listen({ onUnhandledRequest: 'error' });
+ * const res = await fetch(`${mock.baseUrl}/orders?limit=10`, {
+ *   headers: { 'X-API-Key': MOCK_API_KEY },
+ * });
+ * ```
+ */
 export function createMockService(options?: MockServiceOptions): MockService {
   const { service, router, clientIp } = createService(options);
   // Spread would read the getters once; the service's own descriptors keep them live.
