@@ -9,6 +9,15 @@ import { startReceiver } from '../../support/receiver.js';
 const server = useMswServer();
 
 describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
+  // A fresh mock with one subscription of a real local receiver to the given kinds.
+  async function subscribedTo(events: string[]) {
+    const receiver = await startReceiver();
+    const mock = createMockService();
+    const target = await reach(server, mock, transport);
+    await target.call('/webhooks', { method: 'POST', body: { url: receiver.url, events } });
+    return { receiver, mock, target };
+  }
+
   it('stores the subscription and returns it with 201', async () => {
     const mock = createMockService();
     mock.clock.set('2026-05-01T00:00:00Z');
@@ -71,13 +80,7 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
   });
 
   it('delivers only the subscribed kinds', async () => {
-    const receiver = await startReceiver();
-    const mock = createMockService();
-    const target = await reach(server, mock, transport);
-    await target.call('/webhooks', {
-      method: 'POST',
-      body: { url: receiver.url, events: ['order.updated'] },
-    });
+    const { receiver, mock, target } = await subscribedTo(['order.updated']);
     const order = mock.orders.create();
     mock.orders.update(order.id, { status: 'Processing' });
     await mock.flushDeliveries();
@@ -126,13 +129,7 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
   });
 
   it('sends the list shape of the order as changed', async () => {
-    const receiver = await startReceiver();
-    const mock = createMockService();
-    const target = await reach(server, mock, transport);
-    await target.call('/webhooks', {
-      method: 'POST',
-      body: { url: receiver.url, events: ['order.updated'] },
-    });
+    const { receiver, mock, target } = await subscribedTo(['order.updated']);
     const order = mock.orders.get('7') as MockOrder;
     mock.orders.update('7', { customer_name: 'New Name' });
     await mock.flushDeliveries();

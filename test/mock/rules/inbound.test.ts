@@ -22,6 +22,16 @@ function refCounts(orders: MockOrder[]) {
   return counts;
 }
 
+// An order not shipped yet whose source + external_ref no other order shares.
+function uniqueRefOrder(mock: ReturnType<typeof frozenMock>): MockOrder {
+  const counts = refCounts(mock.orders.all());
+  return mock.orders
+    .all()
+    .find(
+      (o) => o.status !== 'shipped' && counts.get(`${o.source}|${o.external_ref}`) === 1,
+    ) as MockOrder;
+}
+
 const notShipped = (mock: ReturnType<typeof frozenMock>) =>
   mock.orders.all().find((o) => o.status === 'Processing') as MockOrder;
 
@@ -49,12 +59,7 @@ describe.each(TRANSPORTS)('inbound matching (%s)', (transport) => {
   it('matches source with external_ref when no inbound_order_id is given', async () => {
     const mock = frozenMock();
     const target = await reach(server, mock, transport);
-    const counts = refCounts(mock.orders.all());
-    const order = mock.orders
-      .all()
-      .find(
-        (o) => o.status !== 'shipped' && counts.get(`${o.source}|${o.external_ref}`) === 1,
-      ) as MockOrder;
+    const order = uniqueRefOrder(mock);
     const body = notification({
       source: order.source as string,
       external_ref: order.external_ref as string,
@@ -67,12 +72,7 @@ describe.each(TRANSPORTS)('inbound matching (%s)', (transport) => {
   it('reads a null key as absent, as pydantic does: null inbound_order_id falls back to the reference', async () => {
     const mock = frozenMock();
     const target = await reach(server, mock, transport);
-    const counts = refCounts(mock.orders.all());
-    const order = mock.orders
-      .all()
-      .find(
-        (o) => o.status !== 'shipped' && counts.get(`${o.source}|${o.external_ref}`) === 1,
-      ) as MockOrder;
+    const order = uniqueRefOrder(mock);
     const body = {
       ...notification({
         source: order.source as string,
