@@ -80,7 +80,7 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
   });
 
   it('delivers only the subscribed kinds', async () => {
-    const { receiver, mock, target } = await subscribedTo(['order.updated']);
+    const { receiver, mock } = await subscribedTo(['order.updated']);
     const order = mock.orders.create();
     mock.orders.update(order.id, { status: 'Processing' });
     await mock.flushDeliveries();
@@ -129,7 +129,7 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
   });
 
   it('sends the list shape of the order as changed', async () => {
-    const { receiver, mock, target } = await subscribedTo(['order.updated']);
+    const { receiver, mock } = await subscribedTo(['order.updated']);
     const order = mock.orders.get('7') as MockOrder;
     mock.orders.update('7', { customer_name: 'New Name' });
     await mock.flushDeliveries();
