@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { RouteRequest, RouteResponse } from '../routes/http.js';
+import type { RouteRequest, RouteResponse } from '../routes/requests.js';
 import { responseHeaders } from '../routes/responses.js';
 import type { Router } from '../routes/router.js';
 import { normalizeIp } from '../rules/keys.js';

@@ -1,4 +1,4 @@
-// What every handler reads: the service's current state and settings. The state is looked
+// What every route reads: the service's current state and settings. The state is looked
 // up per request because `reset()` replaces it.
 import { API_BASE_PATH } from '../../src/config.js';
 import type { ControllableClock } from '../rules/clock.js';
@@ -11,9 +11,9 @@ import type { ProductStore } from '../store/products.js';
 /** The path of `{base_url}` under the host URL (specification, address placeholders). */
 export const BASE_PATH = API_BASE_PATH;
 
-/** The service as the handlers see it. */
+/** The service as the routes see it. */
 export interface ServiceContext {
-  /** The origin the handlers answer on, without a trailing slash. */
+  /** The origin the routes answer on, without a trailing slash. */
   readonly hostUrl: string;
   /** `${hostUrl}/api/v1/web-api/v1`. */
   readonly baseUrl: string;

@@ -6,7 +6,7 @@ import { IsoDateTimeWithOffsetSchema } from '../../src/schemas/index.js';
 import { iso } from '../store/generate.js';
 import { MockInputError, MockNotFoundError } from '../store/store-errors.js';
 import type { ServiceContext } from './context.js';
-import { type RouteResponse, readJsonBody } from './http.js';
+import { type RouteResponse, readJsonBody } from './requests.js';
 import { fail, json, unprocessable } from './responses.js';
 import type { Route, RouteParams } from './router.js';
 

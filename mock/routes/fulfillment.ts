@@ -6,7 +6,7 @@ import { FulfillmentNotificationSchema } from '../../src/schemas/index.js';
 import { verifyWmsSignature, WMS_SIGNATURE_HEADER } from '../../src/signature.js';
 import { applyFulfillment } from '../rules/inbound.js';
 import type { ServiceContext } from './context.js';
-import { parseJsonBody, parseWith } from './http.js';
+import { parseJsonBody, parseWith } from './requests.js';
 import { fail, json, unprocessable } from './responses.js';
 import type { Route } from './router.js';
 

@@ -3,7 +3,7 @@
 import type { Scope } from '../rules/keys.js';
 import { ipAllowed } from '../rules/keys.js';
 import type { ServiceContext } from './context.js';
-import type { RouteRequest } from './http.js';
+import type { RouteRequest } from './requests.js';
 import { fail } from './responses.js';
 import type { Guard } from './router.js';
 

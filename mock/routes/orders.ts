@@ -5,10 +5,10 @@ import {
   OrderListParamsSchema,
   type ValidationIssue,
 } from '../../src/schemas/index.js';
+import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
 import { SHIPPING_FIELDS } from '../store/list-shape.js';
-import { checkInput, coerceQuery, toValidationIssues } from '../store/validation.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
-import type { RouteRequest, RouteResponse } from './http.js';
+import type { RouteRequest, RouteResponse } from './requests.js';
 import { fail, json, jsonText, unprocessable } from './responses.js';
 import type { Route } from './router.js';
 

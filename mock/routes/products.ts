@@ -1,6 +1,6 @@
 // GET {base_url}/products (specification 4.1): the 2.2 envelope, paged by `page`/`page_size`.
 import { MAX_PAGE_SIZE, ProductListParamsSchema } from '../../src/schemas/index.js';
-import { checkInput, coerceQuery, toValidationIssues } from '../store/validation.js';
+import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
 import { json, unprocessable } from './responses.js';
 import type { Route } from './router.js';

@@ -1,7 +1,7 @@
 // The answers routes give, and the headers both adapters send with them: every body is JSON,
 // every non-2xx answer is `{"detail": ...}` as FastAPI writes it.
 import type { ValidationIssue } from '../../src/schemas/index.js';
-import type { RouteResponse } from './http.js';
+import type { RouteResponse } from './requests.js';
 
 /**
  * The length of a response body in bytes.

@@ -2,7 +2,7 @@
 // of every route that declares a scope, and the JSON 400 (malformed path), 405 (known path,
 // other method), 404 and 500 answers. Both adapters (mock/adapters/) call dispatch.
 import type { MockApiKey, Scope } from '../rules/keys.js';
-import type { RouteRequest, RouteResponse } from './http.js';
+import type { RouteRequest, RouteResponse } from './requests.js';
 import { fail } from './responses.js';
 
 /** A route's path parameters, percent-decoded. */

@@ -1,7 +1,7 @@
 // POST {base_url}/webhooks (specification 4.5): stores a subscription and returns it.
 import { WebhookSubscriptionCreateSchema } from '../../src/schemas/index.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
-import { readJsonBody } from './http.js';
+import { readJsonBody } from './requests.js';
 import { json } from './responses.js';
 import type { Route } from './router.js';
 

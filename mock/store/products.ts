@@ -1,10 +1,10 @@
 // The products of one mock service: a small list kept sorted by id, paged by position.
 
 import { generateProduct } from './generate-products.js';
+import { checkInput, toValidationIssues } from './input-checks.js';
 import { ProductInputSchema } from './record-schemas.js';
 import { MockInputError, MockNotFoundError } from './store-errors.js';
 import type { MockProduct, ProductInput } from './types.js';
-import { checkInput, toValidationIssues } from './validation.js';
 
 function parseProduct(input: unknown, what: string): ProductInput {
   const result = checkInput(ProductInputSchema, input);

@@ -3,7 +3,7 @@
 import { getResponse } from 'msw';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
-import type { RouteRequest } from '../../../mock/routes/http.js';
+import type { RouteRequest } from '../../../mock/routes/requests.js';
 import { json } from '../../../mock/routes/responses.js';
 import { Router } from '../../../mock/routes/router.js';
 
