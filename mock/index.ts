@@ -1,22 +1,6 @@
-// The in-memory mock of the Order, Product and Fulfillment Web Service
-// (`order-fulfillment-sdk/mock`): msw handlers for every endpoint, the same handlers over
-// node:http, and a state API for tests.
-import type { RequestHandler } from 'msw';
 import { createHandlers } from './adapters/msw.js';
-import type { ListenOptions, MockServer } from './adapters/node.js';
 import type { MockServiceOptions } from './options.js';
-import type { MockClock } from './rules/clock.js';
-import type { DeliveryAttempt, MockSubscription } from './rules/deliveries.js';
-import type { MockApiKey } from './rules/keys.js';
-import { createService } from './service.js';
-import type {
-  MockOrder,
-  MockProduct,
-  OrderInput,
-  OrderPatch,
-  ProductInput,
-  ProductPatch,
-} from './store/types.js';
+import { createService, type MockService } from './service.js';
 
 export type { ListenOptions, MockServer } from './adapters/node.js';
 export {
@@ -40,6 +24,7 @@ export {
 } from './rules/deliveries.js';
 export { type MockApiKey, SCOPES, type Scope } from './rules/keys.js';
 export type { RateLimit } from './rules/rate-limit.js';
+export type { MockOrders, MockProducts, MockService } from './service.js';
 export { GENERATED_PLATFORMS, GENERATED_STATUSES } from './store/generate.js';
 export { SHIPPING_FIELDS } from './store/list-shape.js';
 export { MockInputError, MockNotFoundError } from './store/store-errors.js';
@@ -51,84 +36,6 @@ export type {
   ProductInput,
   ProductPatch,
 } from './store/types.js';
-
-/** The stored orders of a mock service. Every method returns copies. */
-export interface MockOrders {
-  /**
-   * Creates an order: the given fields, the rest generated; status `Created`, `source` and
-   * `external_ref` of its platform's channel, and timestamps from the mock clock unless
-   * given. The clock's time is moved just past any cursor already handed out (docs/mock.md,
-   * "State and control"), so a pull sees every write. Emits `order.created`.
-   *
-   * @throws {@link MockInputError} for an invalid field or an id already in use.
-   */
-  create(partial?: OrderInput): MockOrder;
-  /**
-   * Changes fields of an order, moves its `updated_at` to the mock clock (or just past any
-   * cursor already handed out, as for `create`), emits `order.updated`.
-   *
-   * @throws {@link MockNotFoundError} for an unknown id; {@link MockInputError} for a bad patch.
-   */
-  update(id: string, patch: OrderPatch): MockOrder;
-  /** An order by id, or undefined. */
-  get(id: string): MockOrder | undefined;
-  /** Every order in creation order. O(n): at a million orders, prefer the API's paging. */
-  all(): MockOrder[];
-}
-
-/** The stored products of a mock service. Every method returns copies. */
-export interface MockProducts {
-  /**
-   * Adds a product; the id defaults to the highest + 1.
-   *
-   * @throws {@link MockInputError} for an invalid field or an id already in use.
-   */
-  create(partial?: ProductInput): MockProduct;
-  /**
-   * Changes fields of a product.
-   *
-   * @throws {@link MockNotFoundError} for an unknown id; {@link MockInputError} for a bad patch.
-   */
-  update(id: number, patch: ProductPatch): MockProduct;
-  /** A product by id, or undefined. */
-  get(id: number): MockProduct | undefined;
-  /** Every product, by id. */
-  all(): MockProduct[];
-}
-
-/** One mock service: its handlers, its state, and the controls tests use. */
-export interface MockService {
-  /** msw handlers for every endpoint: `setupServer(...mock.handlers)`. */
-  readonly handlers: RequestHandler[];
-  /** The origin the handlers answer on (the `{host_url}`). */
-  readonly hostUrl: string;
-  /** `${hostUrl}/api/v1/web-api/v1`, the `{base_url}`. */
-  readonly baseUrl: string;
-  /** The accepted API keys. */
-  readonly apiKeys: readonly MockApiKey[];
-  /** The inbound endpoint's signing secret, or null when none is configured. */
-  readonly signingSecret: string | null;
-  /**
-   * Serves the same handlers over HTTP, answering on any path of `http://HOST:PORT`.
-   *
-   * @throws When the port cannot be bound.
-   */
-  listen(options?: ListenOptions): Promise<MockServer>;
-  /** The stored orders. */
-  readonly orders: MockOrders;
-  /** The stored products. */
-  readonly products: MockProducts;
-  /** The clock every timestamp, signature window and rate-limit window uses. */
-  readonly clock: MockClock;
-  /** Every outbound delivery attempt so far (a snapshot), oldest first. */
-  readonly deliveries: readonly DeliveryAttempt[];
-  /** Every webhook subscription (a snapshot), oldest first. */
-  readonly subscriptions: readonly MockSubscription[];
-  /** Resolves when no delivery (or retry) is pending. */
-  flushDeliveries(): Promise<void>;
-  /** Back to the initial state: data, clock, subscriptions, deliveries and rate limits. */
-  reset(): void;
-}
 
 /**
  * Creates one independent mock service. It changes no global: zod's configuration stays
