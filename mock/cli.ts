@@ -3,8 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseFixture } from './fixture.js';
-import { BASE_PATH, CONTROL_PREFIX, createMockService, FULFILLMENT_PATH } from './index.js';
 import type { MockServiceOptions } from './options.js';
+import { BASE_PATH } from './routes/context.js';
+import { CONTROL_PREFIX } from './routes/control.js';
+import { FULFILLMENT_PATH } from './routes/fulfillment.js';
+import { createService } from './service.js';
 
 const USAGE = `Usage: order-fulfillment-mock [options]
 
@@ -136,9 +139,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  let mock: ReturnType<typeof createMockService>;
+  let mock: ReturnType<typeof createService>['service'];
   try {
-    mock = createMockService(parsed.options);
+    mock = createService(parsed.options).service;
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     process.stderr.write(`order-fulfillment-mock: ${error.message}\n`);

@@ -1,9 +1,10 @@
-// The options of createMockService, checked and filled in once, against one set of defaults.
-// A wrong option throws a TypeError that names it.
-import { isValidIpRule, type MockApiKey, SCOPES, type Scope } from './auth.js';
-import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry } from './deliveries.js';
-import type { RateLimit } from './rate-limit.js';
-import type { OrderInput, ProductInput } from './types.js';
+// The options of createMockService: one zod schema checks them and fills in the defaults. A
+// wrong option throws a TypeError that names it.
+import * as z from 'zod/mini';
+import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry } from './rules/deliveries.js';
+import { isValidIpRule, type MockApiKey, SCOPES } from './rules/keys.js';
+import type { RateLimit } from './rules/rate-limit.js';
+import type { OrderInput, ProductInput } from './store/types.js';
 
 /** The origin the handlers answer on unless `hostUrl` says otherwise. */
 export const MOCK_HOST_URL = 'https://mock.order-service.test';
@@ -38,122 +39,163 @@ export interface MockServiceOptions {
   deliveryRetry?: Partial<DeliveryRetry>;
 }
 
-/** The options with every default filled in. */
-export interface ResolvedOptions {
-  seed: number;
-  orders: number | unknown[];
-  products: number | unknown[];
-  apiKeys: MockApiKey[];
-  plan: { apiAccess: boolean };
-  signingSecret: string | null;
-  rateLimit: RateLimit | false;
-  hostUrl: string;
-  clientIp: string;
-  deliveryRetry: DeliveryRetry;
-}
-
-const KNOWN = new Set([
-  'seed',
-  'orders',
-  'products',
-  'apiKeys',
-  'plan',
-  'signingSecret',
-  'rateLimit',
-  'hostUrl',
-  'clientIp',
-  'deliveryRetry',
-]);
-
 /** The most orders the mock generates; beyond it memory stops being modest. */
 export const MAX_GENERATED_ORDERS = 10_000_000;
 
-function bad(name: string, expected: string, got: unknown): never {
-  const shown = typeof got === 'string' ? JSON.stringify(got) : String(got);
-  throw new TypeError(`createMockService: ${name} must be ${expected}, got ${shown}`);
-}
+const integer = (min: number, max: number) =>
+  z
+    .int({ error: `must be an integer from ${min} to ${max}` })
+    .check(
+      z.minimum(min, { error: `must be an integer from ${min} to ${max}` }),
+      z.maximum(max, { error: `must be an integer from ${min} to ${max}` }),
+    );
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+// A count of records to generate, or the records themselves (checked by the stores).
+const countOrRecords = (fallback: number, max: number) =>
+  z._default(
+    z.union([integer(0, max), z.array(z.unknown())], {
+      error: 'must be a count or an array of records',
+    }),
+    fallback,
+  );
 
-function integer(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    bad(name, `an integer from ${min} to ${max}`, value);
-  }
-  return value;
-}
+const ApiKeySchema = z.object(
+  {
+    key: z
+      .string({ error: 'must be a non-empty string' })
+      .check(z.minLength(1, { error: 'must be a non-empty string' })),
+    scopes: z.array(z.enum(SCOPES, { error: `must be among ${SCOPES.join(', ')}` }), {
+      error: `must be an array of ${SCOPES.join(', ')}`,
+    }),
+    allowedIps: z.optional(
+      z.array(
+        z
+          .string()
+          .check(z.refine(isValidIpRule, { error: 'must be IP addresses or IPv4 CIDR ranges' })),
+        { error: 'must be an array of addresses' },
+      ),
+    ),
+  },
+  { error: 'must be an object { key, scopes, allowedIps? }' },
+);
 
-function countOrRecords(name: string, value: unknown, fallback: number, max: number) {
-  if (value === undefined) return fallback;
-  if (Array.isArray(value)) return value as unknown[];
-  if (typeof value === 'number') return integer(name, value, 0, max);
-  return bad(name, 'a count or an array of records', value);
-}
-
-function apiKeys(value: unknown): MockApiKey[] {
-  if (value === undefined) return [{ key: MOCK_API_KEY, scopes: [...SCOPES] }];
-  if (!Array.isArray(value)) bad('options.apiKeys', 'an array', value);
-  const seen = new Set<string>();
-  return value.map((entry, i) => {
-    const name = `options.apiKeys[${i}]`;
-    if (!isObject(entry)) bad(name, 'an object { key, scopes, allowedIps? }', entry);
-    const { key, scopes, allowedIps } = entry;
-    if (typeof key !== 'string' || key.length === 0) bad(`${name}.key`, 'a non-empty string', key);
-    if (seen.has(key)) bad(`${name}.key`, 'unique', key);
-    seen.add(key);
-    if (!Array.isArray(scopes)) bad(`${name}.scopes`, `an array of ${SCOPES.join(', ')}`, scopes);
-    for (const scope of scopes) {
-      if (!SCOPES.includes(scope as Scope))
-        bad(`${name}.scopes`, `among ${SCOPES.join(', ')}`, scope);
-    }
-    const resolved: MockApiKey = { key, scopes: [...(scopes as Scope[])] };
-    if (allowedIps !== undefined) {
-      if (!Array.isArray(allowedIps))
-        bad(`${name}.allowedIps`, 'an array of addresses', allowedIps);
-      for (const rule of allowedIps) {
-        if (typeof rule !== 'string' || !isValidIpRule(rule)) {
-          bad(`${name}.allowedIps`, 'IP addresses or IPv4 CIDR ranges', rule);
+const ApiKeysSchema = z._default(
+  z.array(ApiKeySchema, { error: 'must be an array' }).check(
+    z.superRefine((keys, ctx) => {
+      const seen = new Set<string>();
+      keys.forEach((entry, i) => {
+        if (seen.has(entry.key)) {
+          ctx.issues.push({
+            code: 'custom',
+            path: [i, 'key'],
+            message: 'must be unique',
+            input: entry.key,
+          });
         }
+        seen.add(entry.key);
+      });
+    }),
+  ),
+  () => [{ key: MOCK_API_KEY, scopes: [...SCOPES] }],
+);
+
+/**
+ * The one normalizer of a host URL: an absolute http(s) URL without query or fragment, kept
+ * as origin plus path prefix without a trailing slash (the router relies on that shape).
+ */
+const HostUrlSchema = z.pipe(
+  z.string({ error: 'must be an absolute http(s) URL without query or fragment' }).check(
+    z.refine(
+      (value) => {
+        const url = URL.canParse(value) ? new URL(value) : undefined;
+        return url !== undefined && /^https?:$/.test(url.protocol) && !url.search && !url.hash;
+      },
+      { error: 'must be an absolute http(s) URL without query or fragment' },
+    ),
+  ),
+  z.transform((value) => {
+    const url = new URL(value);
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  }),
+);
+
+const OptionsSchema = z.strictObject({
+  seed: z._default(integer(0, 0xffffffff), 1),
+  orders: countOrRecords(100, MAX_GENERATED_ORDERS),
+  products: countOrRecords(20, 1_000_000),
+  apiKeys: ApiKeysSchema,
+  plan: z._default(
+    z.object({ apiAccess: z.boolean() }, { error: 'must be { apiAccess: boolean }' }),
+    () => ({ apiAccess: true }),
+  ),
+  signingSecret: z._default(
+    z.nullable(
+      z
+        .string({ error: 'must be a non-empty string or null' })
+        .check(z.minLength(1, { error: 'must be a non-empty string or null' })),
+    ),
+    MOCK_SIGNING_SECRET,
+  ),
+  rateLimit: z._default(
+    z.union(
+      [
+        z.literal(false),
+        z.object({
+          limit: integer(1, Number.MAX_SAFE_INTEGER),
+          windowMs: integer(1, Number.MAX_SAFE_INTEGER),
+        }),
+      ],
+      { error: 'must be { limit, windowMs } or false' },
+    ),
+    false as const,
+  ),
+  hostUrl: z._default(HostUrlSchema, MOCK_HOST_URL),
+  clientIp: z._default(
+    z
+      .string({ error: 'must be an IP address' })
+      .check(z.refine((value) => value.trim() !== '', { error: 'must be an IP address' })),
+    '127.0.0.1',
+  ),
+  deliveryRetry: z.pipe(
+    z._default(
+      z.object(
+        {
+          attempts: z.optional(integer(1, 20)),
+          baseDelayMs: z.optional(integer(0, 60_000)),
+          timeoutMs: z.optional(integer(1, 600_000)),
+        },
+        { error: 'must be { attempts?, baseDelayMs?, timeoutMs? }' },
+      ),
+      () => ({}),
+    ),
+    z.transform((given): DeliveryRetry => ({ ...DEFAULT_DELIVERY_RETRY, ...given })),
+  ),
+});
+
+/** The options with every default filled in. */
+export type ResolvedOptions = z.infer<typeof OptionsSchema>;
+
+// The issue to report: inside a union (a count or records, a limit or false), the branch
+// issue that got furthest names the option best (`rateLimit.windowMs`, not `rateLimit`).
+function deepest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union') return issue;
+  let best: z.core.$ZodIssue = issue;
+  for (const branch of issue.errors) {
+    for (const inner of branch) {
+      if (inner.path.length > best.path.length - issue.path.length) {
+        best = { ...inner, path: [...issue.path, ...inner.path] };
       }
-      resolved.allowedIps = [...(allowedIps as string[])];
     }
-    return resolved;
-  });
-}
-
-function rateLimit(value: unknown): RateLimit | false {
-  if (value === undefined || value === false) return false;
-  if (!isObject(value)) bad('options.rateLimit', '{ limit, windowMs } or false', value);
-  return {
-    limit: integer('options.rateLimit.limit', value.limit, 1, Number.MAX_SAFE_INTEGER),
-    windowMs: integer('options.rateLimit.windowMs', value.windowMs, 1, Number.MAX_SAFE_INTEGER),
-  };
-}
-
-function hostUrl(value: unknown): string {
-  if (value === undefined) return MOCK_HOST_URL;
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
-  } catch {
-    url = undefined;
   }
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
-    bad('options.hostUrl', 'an absolute http(s) URL without query or fragment', value);
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  return best;
 }
 
-function deliveryRetry(value: unknown): DeliveryRetry {
-  if (value === undefined) return { ...DEFAULT_DELIVERY_RETRY };
-  if (!isObject(value))
-    bad('options.deliveryRetry', '{ attempts?, baseDelayMs?, timeoutMs? }', value);
-  const merged = { ...DEFAULT_DELIVERY_RETRY, ...value };
-  return {
-    attempts: integer('options.deliveryRetry.attempts', merged.attempts, 1, 20),
-    baseDelayMs: integer('options.deliveryRetry.baseDelayMs', merged.baseDelayMs, 0, 60_000),
-    timeoutMs: integer('options.deliveryRetry.timeoutMs', merged.timeoutMs, 1, 600_000),
-  };
+// `options.apiKeys[1].key`, as a reader writes the path.
+function optionPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (at, key) => (typeof key === 'number' ? `${at}[${key}]` : `${at}.${String(key)}`),
+    'options',
+  );
 }
 
 /**
@@ -163,37 +205,17 @@ function deliveryRetry(value: unknown): DeliveryRetry {
  * @throws TypeError naming the first wrong option.
  */
 export function resolveOptions(options: unknown): ResolvedOptions {
-  if (options === undefined) options = {};
-  if (!isObject(options)) bad('options', 'an object', options);
-  for (const name of Object.keys(options)) {
-    if (!KNOWN.has(name))
-      bad(`options.${name}`, `one of the known options (${[...KNOWN].join(', ')})`, name);
-  }
-  const { plan, signingSecret, clientIp } = options;
-  if (plan !== undefined && !(isObject(plan) && typeof plan.apiAccess === 'boolean')) {
-    bad('options.plan', '{ apiAccess: boolean }', plan);
-  }
-  if (
-    signingSecret !== undefined &&
-    signingSecret !== null &&
-    (typeof signingSecret !== 'string' || signingSecret.length === 0)
-  ) {
-    bad('options.signingSecret', 'a non-empty string or null', signingSecret);
-  }
-  if (clientIp !== undefined && (typeof clientIp !== 'string' || clientIp.trim() === '')) {
-    bad('options.clientIp', 'an IP address', clientIp);
-  }
-  return {
-    seed: options.seed === undefined ? 1 : integer('options.seed', options.seed, 0, 0xffffffff),
-    orders: countOrRecords('options.orders', options.orders, 100, MAX_GENERATED_ORDERS),
-    products: countOrRecords('options.products', options.products, 20, 1_000_000),
-    apiKeys: apiKeys(options.apiKeys),
-    plan: { apiAccess: plan === undefined ? true : (plan as { apiAccess: boolean }).apiAccess },
-    signingSecret:
-      signingSecret === undefined ? MOCK_SIGNING_SECRET : (signingSecret as string | null),
-    rateLimit: rateLimit(options.rateLimit),
-    hostUrl: hostUrl(options.hostUrl),
-    clientIp: (clientIp as string | undefined) ?? '127.0.0.1',
-    deliveryRetry: deliveryRetry(options.deliveryRetry),
-  };
+  const result = OptionsSchema.safeParse(options ?? {}, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `is not one of the known options (${Object.keys(OptionsSchema.shape).join(', ')})`
+        : issue.code === 'invalid_type' && issue.expected === 'object'
+          ? 'must be an object'
+          : 'is invalid',
+  });
+  if (result.success) return result.data;
+  const issue = deepest(result.error.issues[0] as z.core.$ZodIssue);
+  const path =
+    issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  throw new TypeError(`createMockService: ${optionPath(path)} ${issue.message}`);
 }

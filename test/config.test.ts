@@ -8,7 +8,7 @@ import {
   ProductsClient,
   WebhooksClient,
 } from '../src/index.js';
-import { fakeFetch, HOST, json, KEY } from './fake-fetch.js';
+import { fakeFetch, HOST, json, KEY } from './support/fake-fetch.js';
 
 function optionOf(fn: () => unknown): string | undefined {
   try {

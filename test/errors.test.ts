@@ -19,8 +19,8 @@ import {
   TimeoutError,
   ValidationError,
 } from '../src/index.js';
-import { BASE, fakeFetch, HOST, hangingFetch, json, KEY } from './fake-fetch.js';
-import { TRANSPORTS, useMock } from './mock-harness.js';
+import { BASE, fakeFetch, HOST, hangingFetch, json, KEY } from './support/fake-fetch.js';
+import { TRANSPORTS, useMock } from './support/mock.js';
 
 const noRetry = { hostUrl: HOST, apiKey: KEY, retry: 0 } as const;
 

@@ -12,8 +12,8 @@ import {
   ValidationError,
   verifyWmsSignature,
 } from '../src/index.js';
-import { FAST_RETRY, fakeFetch, HOST, json, KEY, SECRET } from './fake-fetch.js';
-import { TRANSPORTS, useMock } from './mock-harness.js';
+import { FAST_RETRY, fakeFetch, HOST, json, KEY, SECRET } from './support/fake-fetch.js';
+import { TRANSPORTS, useMock } from './support/mock.js';
 
 const applied = { status: 'applied', order_id: 'ord_1' };
 const INBOUND = `${HOST}/api/v1/webhooks/wms/fulfillment`;

@@ -9,7 +9,7 @@ import {
   ServerError,
   TimeoutError,
 } from '../src/index.js';
-import { FAST_RETRY, fakeFetch, HOST, hangingFetch, json, KEY } from './fake-fetch.js';
+import { FAST_RETRY, fakeFetch, HOST, hangingFetch, json, KEY } from './support/fake-fetch.js';
 
 const productPage = { items: [], page: 1, page_size: 50, total: 0 };
 const subscription = {

@@ -9,7 +9,14 @@ import {
   ResponseValidationError,
   ServerError,
 } from '../src/index.js';
-import { FAST_RETRY, fakeFetch, HOST, json, KEY, type RecordedRequest } from './fake-fetch.js';
+import {
+  FAST_RETRY,
+  fakeFetch,
+  HOST,
+  json,
+  KEY,
+  type RecordedRequest,
+} from './support/fake-fetch.js';
 
 function order(index: number): Order {
   // Three orders share each timestamp, so pages split groups of equal updated_at.

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MOCK_API_KEY } from '../mock/index.js';
 import { createClient, ProductsClient } from '../src/index.js';
-import { TRANSPORTS, useMock } from './mock-harness.js';
+import { TRANSPORTS, useMock } from './support/mock.js';
 
 describe.each(TRANSPORTS)('products over %s', (transport) => {
   const { start } = useMock(transport);

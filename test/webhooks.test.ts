@@ -14,7 +14,7 @@ import {
   WebhookSubscriptionCreateSchema,
   WebhooksClient,
 } from '../src/index.js';
-import { TRANSPORTS, useMock } from './mock-harness.js';
+import { TRANSPORTS, useMock } from './support/mock.js';
 
 interface Delivery {
   body: string;

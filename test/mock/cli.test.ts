@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
-import { send } from './support.js';
+import { send } from '../support/mock.js';
 
 const CLI = join(import.meta.dirname, '../../mock/cli.ts');
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockService, type MockService, type OrderInput } from '../../mock/index.js';
 import type { Order, OrderCursor } from '../../src/index.js';
-import { clientFor, type Filters, finalVersions, matches, SEED } from './support.js';
+import { clientFor, type Filters, finalVersions, matches, SEED } from '../support/reliability.js';
 
 const T = Date.parse('2026-06-15T10:00:00.000Z');
 const STATUSES = ['Created', 'Processing', 'shipped'] as const;

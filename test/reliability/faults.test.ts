@@ -16,7 +16,8 @@ import {
   ServerError,
   TimeoutError,
 } from '../../src/index.js';
-import { clientFor, handlerFetch } from './support.js';
+import { handlerFetch } from '../support/mock.js';
+import { clientFor } from '../support/reliability.js';
 
 const FAST = { delay: () => 0, jitter: false } as const;
 

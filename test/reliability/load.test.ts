@@ -14,7 +14,7 @@ import {
   type Scope,
 } from '../../mock/index.js';
 import { type Client, createClient, type FulfillmentResult } from '../../src/index.js';
-import { startReceiver } from '../mock/receiver.js';
+import { startReceiver } from '../support/receiver.js';
 
 const CLIENTS = 20;
 const KEYS = 4;

@@ -13,7 +13,8 @@ import {
   type MockService,
 } from '../../mock/index.js';
 import { signWmsPayload } from '../../src/signature.js';
-import { handlerFetch, SEED } from './support.js';
+import { handlerFetch } from '../support/mock.js';
+import { SEED } from '../support/reliability.js';
 
 const T = '2026-06-15T10:00:00.000Z';
 const T_SECONDS = Date.parse(T) / 1000;

@@ -1,0 +1,202 @@
+// Serves the service's routes over node:http: the standalone mock, which loads no msw.
+// Requests go straight from node:http to the same router the msw adapter uses, without
+// building fetch Request and Response objects. The body reaches the routes byte-exact (the inbound endpoint verifies a
+// signature over it), every path is mapped onto the service's host URL, and the routes see
+// the socket's address for `allowedIps`.
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { RouteRequest, RouteResponse } from '../routes/requests.js';
+import { responseHeaders } from '../routes/responses.js';
+import type { Router } from '../routes/router.js';
+import { normalizeIp } from '../rules/keys.js';
+
+/** Where `mock.listen()` binds. */
+export interface ListenOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface address; default `127.0.0.1`. */
+  host?: string;
+}
+
+/** A running standalone mock. */
+export interface MockServer {
+  /** `http://HOST:PORT`, the `{host_url}` to give clients. */
+  hostUrl: string;
+  /** Stops accepting requests, ends open connections, and resolves when closed. */
+  close(): Promise<void>;
+}
+
+const EMPTY = new Uint8Array(0);
+
+function sendJson(res: ServerResponse, status: number, detail: string): void {
+  const body = JSON.stringify({ detail });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+// What node:http would answer a request it cannot parse, by the parser's error code.
+const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request header fields too large (over 16 KB)'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Chunk extensions too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout'],
+};
+
+/**
+ * Answers a request node:http could not parse (header too large, broken chunked encoding,
+ * unknown method, ...). Node's own answer has an empty body; every non-2xx answer of the
+ * service carries a JSON `detail`, so this writes the same status with one, then closes the
+ * connection (the rest of the stream cannot be trusted).
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // Once the response of this socket's request has begun, another status line would corrupt
+  // it (node's default handler checks the same, through the private `_httpMessage`).
+  const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    `Malformed HTTP request${error.code ? ` (${error.code})` : ''}`,
+  ];
+  const body = JSON.stringify({ detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      'content-type: application/json\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\n` +
+      'connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+function send(req: IncomingMessage, res: ServerResponse, response: RouteResponse): void {
+  res.writeHead(response.status, responseHeaders(response));
+  res.end(req.method === 'HEAD' ? undefined : response.body);
+}
+
+function readBody(req: IncomingMessage): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+// An absolute-form target (sent through a proxy) keeps its path and query; anything else
+// that is not a path (such as `*`) is answered as the root, which the router rejects.
+function originForm(raw: string): string {
+  if (raw.startsWith('/')) return raw;
+  try {
+    const url = new URL(raw);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return '/';
+  }
+}
+
+function toRouteRequest(req: IncomingMessage, origin: string, body: Uint8Array): RouteRequest {
+  const target = originForm(req.url ?? '/');
+  const { headers } = req;
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    url: new URL(`${origin}${target}`),
+    header(name) {
+      const value = headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    body,
+    clientIp: normalizeIp(req.socket.remoteAddress ?? ''),
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// A route that threw or rejected: a JSON 500 while the answer has not begun, else the
+// connection is cut (a half-sent body must not pass for a whole one).
+function failed(res: ServerResponse, error: unknown): void {
+  if (!res.headersSent) {
+    sendJson(res, 500, `Internal error in the mock server: ${describe(error)}`);
+  } else {
+    res.destroy();
+  }
+}
+
+/**
+ * Serves a service's routes over HTTP.
+ *
+ * @param router - The service's routes.
+ * @param origin - The host URL the routes answer on; every incoming path is mapped onto it.
+ * @param options - Port and host.
+ * @throws When the port cannot be bound (the promise rejects).
+ */
+export async function listen(
+  router: Router,
+  origin: string,
+  options: ListenOptions = {},
+): Promise<MockServer> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new TypeError(`listen: port must be an integer from 0 to 65535, got ${String(port)}`);
+  }
+  const answer = (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
+    let request: RouteRequest;
+    try {
+      request = toRouteRequest(req, origin, body);
+    } catch (error) {
+      sendJson(res, 400, `Bad request: ${describe(error)}`);
+      return;
+    }
+    // No closure for a synchronous answer (every GET): this runs once per request.
+    try {
+      const response = router.dispatch(request);
+      if (response instanceof Promise) {
+        response.then(
+          (settled) => send(req, res, settled),
+          (error: unknown) => failed(res, error),
+        );
+      } else {
+        send(req, res, response);
+      }
+    } catch (error) {
+      failed(res, error);
+    }
+  };
+  const server = createServer((req, res) => {
+    // GET and HEAD bodies are never read (node discards them), so those requests are
+    // answered in the same tick they arrive.
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      answer(req, res, EMPTY);
+      return;
+    }
+    readBody(req).then(
+      (body) => answer(req, res, body),
+      (error: unknown) => sendJson(res, 400, `Bad request: ${describe(error)}`),
+    );
+  });
+  server.on('clientError', answerClientError);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.address.includes(':') ? `[${address.address}]` : address.address;
+  return {
+    hostUrl: `http://${shownHost}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

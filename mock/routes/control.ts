@@ -1,0 +1,177 @@
+// Control endpoints under {host_url}/__mock/ for integrators who cannot call the TypeScript
+// state API (a WMS in Java or Go): create and change records, move the clock, read
+// subscriptions and deliveries, reset. They need no API key; docs/mock.md lists them.
+import * as z from 'zod/mini';
+import { IsoDateTimeWithOffsetSchema } from '../../src/schemas/index.js';
+import { iso } from '../store/generate.js';
+import { MockInputError, MockNotFoundError } from '../store/store-errors.js';
+import type { ServiceContext } from './context.js';
+import { type RouteResponse, readJsonBody } from './requests.js';
+import { fail, json, unprocessable } from './responses.js';
+import type { Route, RouteParams } from './router.js';
+
+/** The reserved path prefix of the control endpoints. */
+export const CONTROL_PREFIX = '/__mock';
+
+const ClockSetSchema = z.object({ now: IsoDateTimeWithOffsetSchema });
+const ClockAdvanceSchema = z.object({ ms: z.number().check(z.int()) });
+
+// The state API's errors as HTTP answers; anything else is a bug and becomes a JSON 500.
+function stateCall(call: () => unknown, status = 200): RouteResponse {
+  try {
+    return json(call(), status);
+  } catch (error) {
+    if (error instanceof MockNotFoundError) return fail(404, error.message);
+    if (error instanceof MockInputError) {
+      return unprocessable(
+        error.issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })),
+      );
+    }
+    throw error;
+  }
+}
+
+// A move the clock refuses (RangeError: outside the years 0000-9999, where no timestamp
+// could be written any more) is bad input like any other, and leaves the clock unchanged.
+function moveClock(move: () => void, field: string, answer: () => unknown): RouteResponse {
+  try {
+    move();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return unprocessable([{ loc: ['body', field], msg: error.message, type: 'value_error' }]);
+  }
+  return json(answer());
+}
+
+// A control route that takes a JSON body (none counts as `{}`), checked by `schema` when
+// given: the body's 422 is answered here, once for every such route. `check` answers first
+// when the path already says no (an unknown order is a 404 whatever its body).
+function withBody<S extends z.ZodMiniType>(
+  schema: S | undefined,
+  handle: (body: z.infer<S>, params: RouteParams) => RouteResponse,
+  check?: (params: RouteParams) => RouteResponse | undefined,
+): Route['handle'] {
+  return (request, params) => {
+    const refused = check?.(params);
+    if (refused) return refused;
+    const body = readJsonBody(request, schema, '{}');
+    return body.ok ? handle(body.value, params) : body.response;
+  };
+}
+
+const orderId = (params: RouteParams) => params.order_id ?? '';
+
+function productId(params: RouteParams): number | RouteResponse {
+  const value = params.product_id ?? '';
+  if (/^[1-9]\d{0,14}$/.test(value)) return Number(value);
+  return unprocessable([
+    {
+      loc: ['path', 'product_id'],
+      msg: 'Input should be a valid integer, unable to parse string as an integer',
+      type: 'int_parsing',
+    },
+  ]);
+}
+
+/**
+ * The control routes.
+ *
+ * @param ctx - The service.
+ */
+export function controlRoutes(ctx: ServiceContext): Route[] {
+  const at = CONTROL_PREFIX;
+  const clockBody = () => ({ now: iso(ctx.clock.nowMs()) });
+  return [
+    {
+      method: 'GET',
+      path: `${at}/orders/:order_id`,
+      handle: (_request, params) => stateCall(() => ctx.state.orders.require(params.order_id)),
+    },
+    {
+      method: 'POST',
+      path: `${at}/orders`,
+      handle: withBody(undefined, (body) => stateCall(() => ctx.state.orders.create(body), 201)),
+    },
+    {
+      method: 'PATCH',
+      path: `${at}/orders/:order_id`,
+      handle: withBody(
+        undefined,
+        (body, params) => stateCall(() => ctx.state.orders.update(orderId(params), body)),
+        (params) =>
+          ctx.state.orders.get(orderId(params))
+            ? undefined
+            : fail(404, `Order ${orderId(params)} not found`),
+      ),
+    },
+    {
+      method: 'GET',
+      path: `${at}/products/:product_id`,
+      handle(_request, params) {
+        const id = productId(params);
+        if (typeof id !== 'number') return id;
+        const product = ctx.state.products.get(id);
+        return product ? json(product) : fail(404, `Product ${id} not found`);
+      },
+    },
+    {
+      method: 'POST',
+      path: `${at}/products`,
+      handle: withBody(undefined, (body) => stateCall(() => ctx.state.products.create(body), 201)),
+    },
+    {
+      method: 'PATCH',
+      path: `${at}/products/:product_id`,
+      handle: withBody(
+        undefined,
+        (body, params) =>
+          stateCall(() => ctx.state.products.update(productId(params) as number, body)),
+        (params) => {
+          const id = productId(params);
+          return typeof id === 'number' ? undefined : id;
+        },
+      ),
+    },
+    { method: 'GET', path: `${at}/clock`, handle: () => json(clockBody()) },
+    {
+      method: 'PUT',
+      path: `${at}/clock`,
+      handle: withBody(ClockSetSchema, ({ now }) =>
+        moveClock(() => ctx.clock.set(now), 'now', clockBody),
+      ),
+    },
+    {
+      method: 'POST',
+      path: `${at}/clock/advance`,
+      handle: withBody(ClockAdvanceSchema, ({ ms }) =>
+        moveClock(() => ctx.clock.advance(ms), 'ms', clockBody),
+      ),
+    },
+    {
+      method: 'GET',
+      path: `${at}/subscriptions`,
+      handle: () => json({ items: ctx.deliveries.subscriptions }),
+    },
+    {
+      method: 'GET',
+      path: `${at}/deliveries`,
+      handle: () => json({ items: ctx.deliveries.deliveries }),
+    },
+    {
+      method: 'POST',
+      path: `${at}/deliveries/flush`,
+      async handle() {
+        await ctx.deliveries.flush();
+        return json({ items: ctx.deliveries.deliveries });
+      },
+    },
+    {
+      method: 'POST',
+      path: `${at}/reset`,
+      handle() {
+        ctx.reset();
+        return json({ status: 'reset' });
+      },
+    },
+  ];
+}

@@ -1,0 +1,91 @@
+// GET {base_url}/orders in both paging modes, the order detail and its items
+// (specification 4.2 to 4.4). The paging rules themselves live in the store's indexes.
+import {
+  OrderCursorParamsSchema,
+  OrderListParamsSchema,
+  type ValidationIssue,
+} from '../../src/schemas/index.js';
+import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
+import { SHIPPING_FIELDS } from '../store/list-shape.js';
+import { BASE_PATH, type ServiceContext } from './context.js';
+import type { RouteRequest, RouteResponse } from './requests.js';
+import { fail, json, jsonText, unprocessable } from './responses.js';
+import type { Route } from './router.js';
+
+/** Default `limit` of GET /orders (not shown by the specification). */
+export const DEFAULT_ORDER_LIMIT = 50;
+
+const QUERY_NAMES = ['status', 'platform', 'limit', 'offset', 'since', 'since_id'];
+const INTEGER_NAMES = ['limit', 'offset'];
+
+function listOrders(ctx: ServiceContext, request: RouteRequest): RouteResponse {
+  const params = request.url.searchParams;
+  const query = coerceQuery(params, QUERY_NAMES, INTEGER_NAMES);
+  // Either cursor parameter selects cursor mode; the schema then demands the other one.
+  const cursorMode = params.has('since') || params.has('since_id');
+  const issues: ValidationIssue[] = [...query.issues];
+  const store = ctx.state.orders;
+  if (cursorMode) {
+    const { offset: _ignored, ...values } = query.values;
+    const parsed = checkInput(OrderCursorParamsSchema, values);
+    if (!parsed.success) issues.push(...toValidationIssues(parsed.error.issues, 'query'));
+    if (issues.length > 0 || !parsed.success) return unprocessable(issues);
+    const { since = '', since_id: sinceId = '', status, platform } = parsed.data;
+    const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
+    const page = store.cursorPage({ status, platform }, since, sinceId, limit);
+    return jsonText(
+      `{"items":[${page.itemsJson}],"next_since":${JSON.stringify(page.nextSince)}` +
+        `,"next_since_id":${JSON.stringify(page.nextSinceId)},"has_more":${page.hasMore}}`,
+    );
+  }
+  const parsed = checkInput(OrderListParamsSchema, query.values);
+  if (!parsed.success) issues.push(...toValidationIssues(parsed.error.issues, 'query'));
+  if (issues.length > 0 || !parsed.success) return unprocessable(issues);
+  const { status, platform, offset = 0 } = parsed.data;
+  const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
+  const page = store.offsetPage({ status, platform }, offset, limit);
+  const pageNumber = Math.floor(offset / limit) + 1;
+  return jsonText(
+    `{"items":[${page.itemsJson}],"total":${page.total},"page":${pageNumber},"page_size":${limit}}`,
+  );
+}
+
+/**
+ * The order routes.
+ *
+ * @param ctx - The service.
+ */
+export function orderRoutes(ctx: ServiceContext): Route[] {
+  const notFound = (id: string | undefined) => fail(404, `Order ${id} not found`);
+  return [
+    {
+      method: 'GET',
+      path: `${BASE_PATH}/orders`,
+      scope: 'orders:read',
+      handle: (request) => listOrders(ctx, request),
+    },
+    {
+      method: 'GET',
+      path: `${BASE_PATH}/orders/:order_id`,
+      scope: 'orders:read',
+      handle(_request, params, key) {
+        const order = ctx.state.orders.get(params.order_id);
+        if (!order) return notFound(params.order_id);
+        const { items: _items, ...detail } = order;
+        if (!key?.scopes.includes('shipping:read')) {
+          for (const field of SHIPPING_FIELDS) delete detail[field];
+        }
+        return json(detail);
+      },
+    },
+    {
+      method: 'GET',
+      path: `${BASE_PATH}/orders/:order_id/items`,
+      scope: 'orders:read',
+      handle(_request, params) {
+        const order = ctx.state.orders.get(params.order_id);
+        return order ? json({ items: order.items }) : notFound(params.order_id);
+      },
+    },
+  ];
+}

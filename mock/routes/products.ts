@@ -1,0 +1,50 @@
+// GET {base_url}/products (specification 4.1): the 2.2 envelope, paged by `page`/`page_size`.
+import { MAX_PAGE_SIZE, ProductListParamsSchema } from '../../src/schemas/index.js';
+import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
+import { BASE_PATH, type ServiceContext } from './context.js';
+import { json, unprocessable } from './responses.js';
+import type { Route } from './router.js';
+
+/** Default `page_size` of GET /products (not shown by the specification). */
+export const DEFAULT_PRODUCT_PAGE_SIZE = 50;
+
+/**
+ * The product routes.
+ *
+ * @param ctx - The service.
+ */
+export function productRoutes(ctx: ServiceContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: `${BASE_PATH}/products`,
+      scope: 'products:read',
+      handle(request) {
+        const query = coerceQuery(
+          request.url.searchParams,
+          ['page', 'page_size'],
+          ['page', 'page_size'],
+        );
+        const parsed = checkInput(ProductListParamsSchema, query.values);
+        const issues = [
+          ...query.issues,
+          ...(parsed.success ? [] : toValidationIssues(parsed.error.issues, 'query')),
+        ];
+        if (issues.length > 0 || !parsed.success) return unprocessable(issues);
+        const page = parsed.data.page ?? 1;
+        const pageSize = Math.min(
+          parsed.data.page_size ?? DEFAULT_PRODUCT_PAGE_SIZE,
+          MAX_PAGE_SIZE,
+        );
+        const all = ctx.state.products.all;
+        const start = (page - 1) * pageSize;
+        return json({
+          items: all.slice(start, start + pageSize),
+          page,
+          page_size: pageSize,
+          total: all.length,
+        });
+      },
+    },
+  ];
+}

@@ -1,0 +1,70 @@
+// The answers routes give, and the headers both adapters send with them: every body is JSON,
+// every non-2xx answer is `{"detail": ...}` as FastAPI writes it.
+import type { ValidationIssue } from '../../src/schemas/index.js';
+import type { RouteResponse } from './requests.js';
+
+/**
+ * The length of a response body in bytes.
+ *
+ * @param response - The answer.
+ */
+export function bodyLength(response: RouteResponse): number {
+  return Buffer.byteLength(response.body);
+}
+
+/**
+ * A JSON response.
+ *
+ * @param body - Serialized with JSON.stringify.
+ * @param status - Default 200.
+ * @param headers - Extra headers, lower-case names.
+ */
+export function json(body: unknown, status = 200, headers?: Record<string, string>): RouteResponse {
+  return { status, headers, body: JSON.stringify(body) };
+}
+
+/**
+ * A response whose JSON is already serialized.
+ *
+ * @param text - The JSON body.
+ */
+export function jsonText(text: string): RouteResponse {
+  return { status: 200, body: text };
+}
+
+/**
+ * An error response with a sentence as `detail`.
+ *
+ * @param status - The HTTP status.
+ * @param detail - What went wrong, for a person.
+ * @param headers - Extra headers, lower-case names (for example `retry-after`).
+ */
+export function fail(
+  status: number,
+  detail: string,
+  headers?: Record<string, string>,
+): RouteResponse {
+  return json({ detail }, status, headers);
+}
+
+/**
+ * A 422 response listing every problem.
+ *
+ * @param issues - The `detail` entries.
+ */
+export function unprocessable(issues: ValidationIssue[]): RouteResponse {
+  return json({ detail: issues }, 422);
+}
+
+/**
+ * The headers every answer carries: all bodies are JSON.
+ *
+ * @param response - The route's answer.
+ */
+export function responseHeaders(response: RouteResponse): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'content-length': String(bodyLength(response)),
+    ...response.headers,
+  };
+}

@@ -1,0 +1,161 @@
+// The dispatch over the service's routes: which route answers a request, the guard in front
+// of every route that declares a scope, and the JSON 400 (malformed path), 405 (known path,
+// other method), 404 and 500 answers. Both adapters (mock/adapters/) call dispatch.
+import type { MockApiKey, Scope } from '../rules/keys.js';
+import type { RouteRequest, RouteResponse } from './requests.js';
+import { fail } from './responses.js';
+
+/** A route's path parameters, percent-decoded. */
+export type RouteParams = Readonly<Record<string, string>>;
+
+/** One endpoint: a method, a path under the host URL, and what it answers. */
+export interface Route {
+  /** Upper-case method. */
+  readonly method: string;
+  /** Path under the host URL; `:name` matches one non-empty segment. */
+  readonly path: string;
+  /** The scope an API route requires: the router runs the guard first and hands on the key. */
+  readonly scope?: Scope;
+  /** The answer; a thrown error becomes a JSON 500. */
+  readonly handle: (
+    request: RouteRequest,
+    params: RouteParams,
+    key: MockApiKey | undefined,
+  ) => RouteResponse | Promise<RouteResponse>;
+}
+
+/** The checks in front of a scoped route: the key, or the error answer to send. */
+export type Guard = (
+  request: RouteRequest,
+  scope: Scope,
+) => { ok: true; key: MockApiKey } | { ok: false; response: RouteResponse };
+
+interface CompiledPath {
+  // A literal, or the parameter's name after ':'.
+  readonly segments: readonly string[];
+  readonly routes: Map<string, Route>;
+  readonly allow: string;
+}
+
+/**
+ * Matches requests to routes: literals compared case-sensitively, as the FastAPI service
+ * does (`/API/V1/...` is an unknown path, 404), one optional trailing slash, parameters
+ * percent-decoded.
+ */
+export class Router {
+  private readonly origin: string;
+  private readonly prefix: string;
+  private readonly paths: CompiledPath[] = [];
+
+  /**
+   * @param hostUrl - The origin (and optional path prefix) the routes live under, without a
+   *   trailing slash.
+   * @param routes - The routes; the first path declared for a method wins.
+   * @param guard - Runs before every route that declares a scope.
+   */
+  constructor(
+    hostUrl: string,
+    routes: readonly Route[],
+    private readonly guard?: Guard,
+  ) {
+    const host = new URL(hostUrl);
+    this.origin = host.origin;
+    // The host URL comes normalized (mock/options.ts): its path prefix has no trailing slash.
+    this.prefix = hostUrl.slice(this.origin.length);
+    const byPath = new Map<string, CompiledPath>();
+    for (const route of routes) {
+      let compiled = byPath.get(route.path);
+      if (!compiled) {
+        compiled = { segments: route.path.split('/'), routes: new Map(), allow: '' };
+        byPath.set(route.path, compiled);
+        this.paths.push(compiled);
+      }
+      if (!compiled.routes.has(route.method)) compiled.routes.set(route.method, route);
+    }
+    for (const compiled of this.paths) {
+      (compiled as { allow: string }).allow = [...compiled.routes.keys()].join(', ');
+    }
+  }
+
+  /**
+   * Whether a URL is on the service's host URL (every such request gets an answer).
+   *
+   * @param url - The request URL.
+   */
+  owns(url: URL): boolean {
+    if (url.origin !== this.origin) return false;
+    return url.pathname.startsWith(`${this.prefix}/`);
+  }
+
+  /**
+   * Answers one request on the host URL ({@link Router.owns}).
+   *
+   * @param request - The request.
+   */
+  dispatch(request: RouteRequest): RouteResponse | Promise<RouteResponse> {
+    let path = request.url.pathname;
+    try {
+      decodeURIComponent(path);
+    } catch {
+      return fail(400, 'Malformed percent-encoding in the request path');
+    }
+    path = path.slice(this.prefix.length);
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const segments = path.split('/');
+    let allow: string | undefined;
+    for (const compiled of this.paths) {
+      const params = match(compiled.segments, segments);
+      if (!params) continue;
+      const route = compiled.routes.get(request.method);
+      if (route) return this.run(route, request, params);
+      allow ??= compiled.allow;
+    }
+    if (allow !== undefined) return fail(405, 'Method Not Allowed', { allow });
+    return fail(404, 'Not Found');
+  }
+
+  // The guard, then the route; no exception escapes a route as a dropped connection.
+  private run(
+    route: Route,
+    request: RouteRequest,
+    params: RouteParams,
+  ): RouteResponse | Promise<RouteResponse> {
+    try {
+      let key: MockApiKey | undefined;
+      if (route.scope !== undefined) {
+        if (!this.guard) throw new Error(`No guard for the scoped route ${route.path}`);
+        const checked = this.guard(request, route.scope);
+        if (!checked.ok) return checked.response;
+        key = checked.key;
+      }
+      const answer = route.handle(request, params, key);
+      return answer instanceof Promise ? answer.catch(internalError) : answer;
+    } catch (error) {
+      return internalError(error);
+    }
+  }
+}
+
+const NO_PARAMS: RouteParams = Object.freeze({});
+
+function match(pattern: readonly string[], segments: readonly string[]): RouteParams | undefined {
+  if (pattern.length !== segments.length) return undefined;
+  let params: Record<string, string> | undefined;
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i] as string;
+    const actual = segments[i] as string;
+    if (expected.startsWith(':')) {
+      if (actual === '') return undefined;
+      params ??= {};
+      params[expected.slice(1)] = decodeURIComponent(actual);
+    } else if (expected !== actual) {
+      return undefined;
+    }
+  }
+  return params ?? NO_PARAMS;
+}
+
+function internalError(error: unknown): RouteResponse {
+  const reason = error instanceof Error ? error.message : String(error);
+  return fail(500, `Internal error in the mock service: ${reason}`);
+}

@@ -1,0 +1,212 @@
+// Webhook subscriptions and outbound event deliveries (specification 4.5, 6.1). Deliveries
+// run after the request that caused them has been answered: real HTTP POSTs, signed like the
+// inbound endpoint, retried with exponential backoff, every attempt recorded.
+import { WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '../../src/schemas/index.js';
+import { signWmsPayload } from '../../src/signature.js';
+import { iso } from '../store/generate.js';
+import { hexString } from '../store/random.js';
+
+// Shared with the SDK, which receivers use to verify deliveries.
+export { WEBHOOK_SIGNATURE_HEADER };
+
+/** A stored webhook subscription, as POST /webhooks returns it. */
+export interface MockSubscription {
+  /** `wh_<n>`. */
+  id: string;
+  /** Where events are POSTed. */
+  url: string;
+  /** The event kinds delivered. */
+  events: WebhookEventType[];
+  /** When it was created, by the mock clock. */
+  created_at: string;
+  /** Signs this subscription's deliveries (HMAC-SHA256, see {@link WEBHOOK_SIGNATURE_HEADER}). */
+  secret: string;
+}
+
+/** One attempt to deliver one event to one subscription. */
+export interface DeliveryAttempt {
+  /** `dlv_<n>`, unique per attempt. */
+  id: string;
+  /** The event's id (`evt_<n>`), the same on every attempt and in the body. */
+  event_id: string;
+  /** The subscription delivered to (`wh_<n>`). */
+  subscription_id: string;
+  /** Where the event was POSTed. */
+  url: string;
+  /** The event kind. */
+  type: WebhookEventType;
+  /** 1 for the first try, 2 for the first retry, … */
+  attempt: number;
+  /** The receiver's HTTP status, when it answered. */
+  status?: number;
+  /** Why the attempt failed without an HTTP status (network error, timeout). */
+  error?: string;
+  /** True for a 2xx answer. */
+  ok: boolean;
+  /** When the attempt was made, by the mock clock. */
+  at: string;
+  /** The exact body sent (the same bytes on every attempt). */
+  body: string;
+}
+
+/** How failed deliveries are retried (the `deliveryRetry` option). */
+export interface DeliveryRetry {
+  /** Attempts in all, including the first. Default 3. */
+  attempts: number;
+  /** Wait before the first retry, doubled for each further one, in real milliseconds. Default 200. */
+  baseDelayMs: number;
+  /** How long to wait for a receiver's answer, in real milliseconds. Default 5000. */
+  timeoutMs: number;
+}
+
+/** The retry policy when the option is not given. */
+export const DEFAULT_DELIVERY_RETRY: DeliveryRetry = {
+  attempts: 3,
+  baseDelayMs: 200,
+  timeoutMs: 5000,
+};
+
+// fetch reports a refused connection as "fetch failed" with the reason in `cause`.
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The subscriptions of one mock service and the deliveries made to them. */
+export class DeliveryQueue {
+  private readonly subs: MockSubscription[] = [];
+  private readonly attempts: DeliveryAttempt[] = [];
+  private readonly pending = new Set<Promise<void>>();
+  private counters = { subscription: 0, event: 0, attempt: 0 };
+  // Bumped by reset() so deliveries still in flight stop and record nothing.
+  private generation = 0;
+
+  /**
+   * @param seed - Makes subscription secrets repeatable.
+   * @param retry - The retry policy.
+   * @param nowMs - The mock clock.
+   */
+  constructor(
+    private readonly seed: number,
+    private readonly retry: DeliveryRetry,
+    private readonly nowMs: () => number,
+  ) {}
+
+  /** The stored subscriptions, oldest first. */
+  get subscriptions(): readonly MockSubscription[] {
+    return this.subs;
+  }
+
+  /** Every delivery attempt so far, oldest first. */
+  get deliveries(): readonly DeliveryAttempt[] {
+    return this.attempts;
+  }
+
+  /**
+   * Stores a subscription.
+   *
+   * @param url - An absolute URL (already validated).
+   * @param events - The event kinds (already validated).
+   */
+  subscribe(url: string, events: WebhookEventType[]): MockSubscription {
+    const n = ++this.counters.subscription;
+    const subscription: MockSubscription = {
+      id: `wh_${n}`,
+      url,
+      events: [...new Set(events)],
+      created_at: iso(this.nowMs()),
+      secret: `whsec_${hexString(this.seed, n, 32)}`,
+    };
+    this.subs.push(subscription);
+    return subscription;
+  }
+
+  /**
+   * Sends an event to every subscription that asked for its kind. Returns at once; the
+   * POSTs run afterwards.
+   *
+   * @param type - The event kind.
+   * @param order - The order, in its list shape.
+   */
+  emit(type: WebhookEventType, order: Record<string, unknown>): void {
+    const targets = this.subs.filter((subscription) => subscription.events.includes(type));
+    if (targets.length === 0) return;
+    const event = {
+      id: `evt_${++this.counters.event}`,
+      type,
+      created_at: iso(this.nowMs()),
+      data: { order },
+    };
+    const body = JSON.stringify(event);
+    for (const subscription of targets) {
+      const generation = this.generation;
+      const run = sleep(0).then(() => this.deliver(subscription, event.id, type, body, generation));
+      this.pending.add(run);
+      void run.finally(() => this.pending.delete(run));
+    }
+  }
+
+  /** Resolves when no delivery or retry is pending. */
+  async flush(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** Forgets subscriptions and attempts; deliveries in flight stop. */
+  reset(): void {
+    this.generation++;
+    this.subs.length = 0;
+    this.attempts.length = 0;
+    this.counters = { subscription: 0, event: 0, attempt: 0 };
+  }
+
+  private async deliver(
+    subscription: MockSubscription,
+    eventId: string,
+    type: WebhookEventType,
+    body: string,
+    generation: number,
+  ): Promise<void> {
+    for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
+      if (generation !== this.generation) return;
+      const record: DeliveryAttempt = {
+        id: `dlv_${++this.counters.attempt}`,
+        event_id: eventId,
+        subscription_id: subscription.id,
+        url: subscription.url,
+        type,
+        attempt,
+        ok: false,
+        at: iso(this.nowMs()),
+        body,
+      };
+      try {
+        // Looked up per call so a test's own fetch mock or msw interception applies.
+        const response = await globalThis.fetch(subscription.url, {
+          method: 'POST',
+          body,
+          headers: {
+            'Content-Type': 'application/json',
+            [WEBHOOK_SIGNATURE_HEADER]: signWmsPayload(
+              body,
+              subscription.secret,
+              Math.floor(this.nowMs() / 1000),
+            ),
+          },
+          signal: AbortSignal.timeout(this.retry.timeoutMs),
+        });
+        await response.arrayBuffer().catch(() => undefined);
+        record.status = response.status;
+        record.ok = response.ok;
+      } catch (error) {
+        record.error = describe(error);
+      }
+      if (generation !== this.generation) return;
+      this.attempts.push(record);
+      if (record.ok) return;
+      if (attempt < this.retry.attempts) await sleep(this.retry.baseDelayMs * 2 ** (attempt - 1));
+    }
+  }
+}

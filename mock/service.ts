@@ -1,0 +1,195 @@
+// One mock service without its MSW handlers: options, clock, stores, rules and router wired
+// together, and the state API. mock/index.ts adds the MSW adapter; the standalone command
+// (mock/cli.ts) uses this module directly, so it never loads msw.
+
+import type { RequestHandler } from 'msw';
+import type { ListenOptions, MockServer } from './adapters/node.js';
+import { listen } from './adapters/node.js';
+import { resolveOptions } from './options.js';
+import { BASE_PATH, type ServiceContext } from './routes/context.js';
+import type { Router } from './routes/router.js';
+import { createRouter } from './routes/table.js';
+import type { MockClock } from './rules/clock.js';
+import { createClock } from './rules/clock.js';
+import type { DeliveryAttempt, MockSubscription } from './rules/deliveries.js';
+import { DeliveryQueue } from './rules/deliveries.js';
+import type { MockApiKey } from './rules/keys.js';
+import { KeyRing } from './rules/keys.js';
+import { RateLimiter } from './rules/rate-limit.js';
+import { toListShape } from './store/list-shape.js';
+import { OrderStore } from './store/orders.js';
+import { ProductStore } from './store/products.js';
+import type {
+  MockOrder,
+  MockProduct,
+  OrderInput,
+  OrderPatch,
+  ProductInput,
+  ProductPatch,
+} from './store/types.js';
+
+/** The stored orders of a mock service. Every method returns copies. */
+export interface MockOrders {
+  /**
+   * Creates an order: the given fields, the rest generated; status `Created`, `source` and
+   * `external_ref` of its platform's channel, and timestamps from the mock clock unless
+   * given. The clock's time is moved just past any cursor already handed out (docs/mock.md,
+   * "State and control"), so a pull sees every write. Emits `order.created`.
+   *
+   * @throws {@link MockInputError} for an invalid field or an id already in use.
+   */
+  create(partial?: OrderInput): MockOrder;
+  /**
+   * Changes fields of an order, moves its `updated_at` to the mock clock (or just past any
+   * cursor already handed out, as for `create`), emits `order.updated`.
+   *
+   * @throws {@link MockNotFoundError} for an unknown id; {@link MockInputError} for a bad patch.
+   */
+  update(id: string, patch: OrderPatch): MockOrder;
+  /** An order by id, or undefined. */
+  get(id: string): MockOrder | undefined;
+  /** Every order in creation order. O(n): at a million orders, prefer the API's paging. */
+  all(): MockOrder[];
+}
+
+/** The stored products of a mock service. Every method returns copies. */
+export interface MockProducts {
+  /**
+   * Adds a product; the id defaults to the highest + 1.
+   *
+   * @throws {@link MockInputError} for an invalid field or an id already in use.
+   */
+  create(partial?: ProductInput): MockProduct;
+  /**
+   * Changes fields of a product.
+   *
+   * @throws {@link MockNotFoundError} for an unknown id; {@link MockInputError} for a bad patch.
+   */
+  update(id: number, patch: ProductPatch): MockProduct;
+  /** A product by id, or undefined. */
+  get(id: number): MockProduct | undefined;
+  /** Every product, by id. */
+  all(): MockProduct[];
+}
+
+/** One mock service: its handlers, its state, and the controls tests use. */
+export interface MockService {
+  /** msw handlers for every endpoint: `setupServer(...mock.handlers)`. */
+  readonly handlers: RequestHandler[];
+  /** The origin the handlers answer on (the `{host_url}`). */
+  readonly hostUrl: string;
+  /** `${hostUrl}/api/v1/web-api/v1`, the `{base_url}`. */
+  readonly baseUrl: string;
+  /** The accepted API keys. */
+  readonly apiKeys: readonly MockApiKey[];
+  /** The inbound endpoint's signing secret, or null when none is configured. */
+  readonly signingSecret: string | null;
+  /**
+   * Serves the same handlers over HTTP, answering on any path of `http://HOST:PORT`.
+   *
+   * @throws When the port cannot be bound.
+   */
+  listen(options?: ListenOptions): Promise<MockServer>;
+  /** The stored orders. */
+  readonly orders: MockOrders;
+  /** The stored products. */
+  readonly products: MockProducts;
+  /** The clock every timestamp, signature window and rate-limit window uses. */
+  readonly clock: MockClock;
+  /** Every outbound delivery attempt so far (a snapshot), oldest first. */
+  readonly deliveries: readonly DeliveryAttempt[];
+  /** Every webhook subscription (a snapshot), oldest first. */
+  readonly subscriptions: readonly MockSubscription[];
+  /** Resolves when no delivery (or retry) is pending. */
+  flushDeliveries(): Promise<void>;
+  /** Back to the initial state: data, clock, subscriptions, deliveries and rate limits. */
+  reset(): void;
+}
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+/**
+ * Builds one service: its state API and the router both adapters serve.
+ *
+ * @param options - As createMockService takes them (checked here).
+ */
+export function createService(options: unknown): {
+  service: Omit<MockService, 'handlers'>;
+  router: Router;
+  clientIp: string;
+} {
+  const config = resolveOptions(options);
+  const clock = createClock();
+  const deliveries = new DeliveryQueue(config.seed, config.deliveryRetry, clock.nowMs);
+  const limiter = new RateLimiter(config.rateLimit, clock.nowMs);
+
+  const build = () => {
+    const products = new ProductStore(config.seed, config.products);
+    const orders = new OrderStore({
+      seed: config.seed,
+      orders: config.orders,
+      catalog: products.all.slice(),
+      nowMs: clock.nowMs,
+      onChange: (type, order) => deliveries.emit(type, toListShape(order)),
+    });
+    return { orders, products };
+  };
+  let state = build();
+
+  const ctx: ServiceContext = {
+    hostUrl: config.hostUrl,
+    baseUrl: `${config.hostUrl}${BASE_PATH}`,
+    get state() {
+      return state;
+    },
+    deliveries,
+    keys: new KeyRing(config.apiKeys),
+    plan: config.plan,
+    limiter,
+    clock,
+    signingSecret: config.signingSecret,
+    reset() {
+      clock.reset();
+      limiter.reset();
+      deliveries.reset();
+      state = build();
+    },
+  };
+  const router = createRouter(ctx);
+
+  const service: Omit<MockService, 'handlers'> = {
+    hostUrl: ctx.hostUrl,
+    baseUrl: ctx.baseUrl,
+    apiKeys: copy(config.apiKeys),
+    signingSecret: config.signingSecret,
+    listen: (listenOptions) => listen(router, ctx.hostUrl, listenOptions),
+    orders: {
+      create: (partial) => copy(state.orders.create(partial)),
+      update: (id, patch) => copy(state.orders.update(id, patch)),
+      get: (id) => {
+        const order = state.orders.get(id);
+        return order && copy(order);
+      },
+      all: () => state.orders.all().map(copy),
+    },
+    products: {
+      create: (partial) => copy(state.products.create(partial)),
+      update: (id, patch) => copy(state.products.update(id, patch)),
+      get: (id) => {
+        const product = state.products.get(id);
+        return product && copy(product);
+      },
+      all: () => copy([...state.products.all]),
+    },
+    clock: { now: clock.now, set: clock.set, advance: clock.advance },
+    get deliveries() {
+      return copy([...deliveries.deliveries]);
+    },
+    get subscriptions() {
+      return copy([...deliveries.subscriptions]);
+    },
+    flushDeliveries: () => deliveries.flush(),
+    reset: ctx.reset,
+  };
+  return { service, router, clientIp: config.clientIp };
+}

@@ -1,0 +1,101 @@
+// The products of one mock service: a small list kept sorted by id, paged by position.
+
+import { generateProduct } from './generate-products.js';
+import { checkInput, toValidationIssues } from './input-checks.js';
+import { ProductInputSchema } from './record-schemas.js';
+import { MockInputError, MockNotFoundError } from './store-errors.js';
+import type { MockProduct, ProductInput } from './types.js';
+
+function parseProduct(input: unknown, what: string): ProductInput {
+  const result = checkInput(ProductInputSchema, input);
+  if (!result.success) throw new MockInputError(what, toValidationIssues(result.error.issues));
+  return result.data as ProductInput;
+}
+
+/** The products of one mock service, sorted by id. */
+export class ProductStore {
+  private readonly list: MockProduct[] = [];
+  private readonly byId = new Map<number, MockProduct>();
+
+  /**
+   * @param seed - Data seed for generated products.
+   * @param products - How many to generate, or the records to start with.
+   * @throws {@link MockInputError} for an invalid record or a repeated id.
+   */
+  constructor(
+    private readonly seed: number,
+    products: number | readonly unknown[],
+  ) {
+    if (typeof products === 'number') {
+      for (let row = 0; row < products; row++) this.insert(generateProduct(seed, row));
+    } else {
+      products.forEach((input, position) => {
+        this.create(input, `products[${position}]`);
+      });
+    }
+  }
+
+  /** Every product, sorted by id (shared records: do not change them). */
+  get all(): readonly MockProduct[] {
+    return this.list;
+  }
+
+  /**
+   * A product by id.
+   *
+   * @param id - Its id.
+   */
+  get(id: number): MockProduct | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * Adds a product: the given fields, the rest generated; the id defaults to the highest + 1.
+   *
+   * @param input - Any subset of the product's fields.
+   * @param what - What the input is, for error messages.
+   * @throws {@link MockInputError} for an invalid field or an id in use.
+   */
+  create(input: unknown = {}, what = 'product'): MockProduct {
+    const parsed = parseProduct(input, what);
+    const id = parsed.id ?? (this.list.at(-1)?.id ?? 0) + 1;
+    if (this.byId.has(id)) {
+      throw new MockInputError(what, [
+        { loc: ['id'], msg: `A product with id ${id} already exists`, type: 'value_error' },
+      ]);
+    }
+    const base = generateProduct(this.seed, id - 1);
+    const product: MockProduct = { ...base, ...parsed, id };
+    this.insert(product);
+    return product;
+  }
+
+  /**
+   * Changes fields of a product.
+   *
+   * @param id - Its id.
+   * @param patch - Fields to change; never `id`.
+   * @throws {@link MockNotFoundError} for an unknown id; {@link MockInputError} for a bad patch.
+   */
+  update(id: number, patch: unknown): MockProduct {
+    const current = this.byId.get(id);
+    if (!current) throw new MockNotFoundError(`No product with id ${id}`);
+    const parsed = parseProduct(patch, 'product patch');
+    if (parsed.id !== undefined && parsed.id !== id) {
+      throw new MockInputError('product patch', [
+        { loc: ['id'], msg: 'The id of a product cannot change', type: 'value_error' },
+      ]);
+    }
+    const next: MockProduct = { ...current, ...parsed, id };
+    this.list[this.list.indexOf(current)] = next;
+    this.byId.set(id, next);
+    return next;
+  }
+
+  private insert(product: MockProduct): void {
+    let at = this.list.length;
+    while (at > 0 && (this.list[at - 1] as MockProduct).id > product.id) at--;
+    this.list.splice(at, 0, product);
+    this.byId.set(product.id, product);
+  }
+}

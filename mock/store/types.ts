@@ -1,0 +1,28 @@
+// The records the mock stores, as its state API returns them. Derived from the wire schemas
+// so the two cannot drift: a stored order is the full order detail plus its items.
+import type { OrderDetail, OrderItem, Product } from '../../src/schemas/index.js';
+
+/**
+ * An order as the mock stores it: every field of the order detail present (nullable where the
+ * service may know nothing), plus its `items`.
+ */
+export type MockOrder = Required<OrderDetail> & { items: OrderItem[] };
+
+/**
+ * What `mock.orders.create` and the `orders` option accept: any subset of {@link MockOrder};
+ * the rest is generated. Timestamps may be any ISO 8601 string and are stored in UTC with
+ * milliseconds.
+ */
+export type OrderInput = Partial<MockOrder>;
+
+/** What `mock.orders.update` accepts: fields to change. `id` and `updated_at` are the mock's. */
+export type OrderPatch = Omit<OrderInput, 'id' | 'updated_at'>;
+
+/** A product as the mock stores it. */
+export type MockProduct = Required<Product>;
+
+/** What `mock.products.create` and the `products` option accept; the rest is generated. */
+export type ProductInput = Partial<MockProduct>;
+
+/** What `mock.products.update` accepts: fields to change, never `id`. */
+export type ProductPatch = Omit<ProductInput, 'id'>;

@@ -1,0 +1,67 @@
+// The rule that keeps the cursor lossless under writes: which `updated_at` a write gets.
+import { compareOrderIds } from './order-id.js';
+
+/** A place in cursor order: an `updated_at` (epoch ms) and an id. */
+export interface CursorPosition {
+  ms: number;
+  id: string;
+}
+
+/**
+ * Whether `a` sorts strictly after `b` in (updated_at, id) order.
+ *
+ * @param a - One position.
+ * @param b - Another.
+ */
+export function sortsAfter(a: CursorPosition, b: CursorPosition): boolean {
+  return a.ms > b.ms || (a.ms === b.ms && compareOrderIds(a.id, b.id) > 0);
+}
+
+// The earliest instant from `ms` on at which order `id` sorts strictly after `position`.
+function earliestAfter(position: CursorPosition, ms: number, id: string): number {
+  if (sortsAfter({ ms, id }, position)) return ms;
+  return compareOrderIds(id, position.id) > 0 ? position.ms : position.ms + 1;
+}
+
+/** Stamps writes so that no write lands where a pull that already passed would miss it. */
+export class WriteStamps {
+  // The cursor key of the newest write and the clock reading it was stamped at.
+  private lastWrite: (CursorPosition & { nowMs: number }) | undefined;
+  // The furthest position a cursor page has handed out (its last order).
+  private reached: CursorPosition | undefined;
+
+  /** @param nowMs - The mock clock, in epoch milliseconds. */
+  constructor(private readonly nowMs: () => number) {}
+
+  /**
+   * Remembers how far cursor pages have gone. One position serves every filter: a write
+   * stamped after the furthest page of any pull sorts after every pull's cursor.
+   *
+   * @param position - The last order of a page handed out.
+   */
+  noteReached(position: CursorPosition): void {
+    if (!this.reached || sortsAfter(position, this.reached)) this.reached = position;
+  }
+
+  /**
+   * The `updated_at` (epoch ms) for a write of order `id`: the clock, unless that would put
+   * the write at or before a position a pull may already have passed. That is (1) the
+   * previous write, unless the clock was moved back since (`clock.set` to an earlier time
+   * starts the sequence afresh, as the caller asked), and (2) always, the furthest position
+   * any cursor page has handed out, wherever the clock stands (frozen inside the generated
+   * data, or moved back). Two writes in one millisecond, or under a frozen clock, where the
+   * second has the smaller id, or a write stamped behind orders a pull has already seen,
+   * would otherwise be lost to that pull. The write then takes that position's instant, or
+   * 1 ms after it: a commit sequence that keeps the cursor lossless.
+   *
+   * @param id - The written order's id.
+   */
+  stampFor(id: string): number {
+    const now = this.nowMs();
+    const last = this.lastWrite;
+    let ms = last && now >= last.nowMs ? earliestAfter(last, now, id) : now;
+    if (this.reached) ms = earliestAfter(this.reached, ms, id);
+    this.lastWrite = { nowMs: now, ms, id };
+    return ms;
+  }
+}

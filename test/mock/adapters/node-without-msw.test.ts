@@ -1,0 +1,66 @@
+// The standalone server never loads msw: an integrator running the CLI needs node alone.
+// A child process resolves modules through a hook that refuses msw; the service and the
+// node adapter must start and answer without it, and the whole package entry must not.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+function runWithoutMsw(code: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'no-msw-'));
+  const hooks = join(dir, 'hooks.mjs');
+  writeFileSync(
+    hooks,
+    `export async function resolve(specifier, context, next) {
+      const resolved = await next(specifier, context);
+      if (/[\\\\/]node_modules[\\\\/]msw[\\\\/]/.test(resolved.url)) throw new Error('msw loaded');
+      return resolved;
+    }`,
+  );
+  const register = join(dir, 'register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});`,
+  );
+  return spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      pathToFileURL(register).href,
+      '--input-type=module',
+      '-e',
+      code,
+    ],
+    { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+  );
+}
+
+describe('the node adapter', () => {
+  it('serves the mock over HTTP without loading msw', () => {
+    const child = runWithoutMsw(`
+      const { createService } = await import('./mock/service.ts');
+      const server = await createService({ orders: 3 }).service.listen();
+      const response = await fetch(server.hostUrl + '/api/v1/web-api/v1/orders', {
+        headers: { 'X-API-Key': 'ofs_mock_api_key_all_scopes' },
+      });
+      const body = await response.json();
+      await server.close();
+      console.log(response.status, body.items.length);
+    `);
+    expect(child.stderr).not.toContain('msw loaded');
+    expect(child.stdout.trim()).toBe('200 3');
+    expect(child.status).toBe(0);
+  });
+
+  it('is told apart from the entry that does load msw (the check can fail)', () => {
+    const child = runWithoutMsw(`await import('./mock/index.ts');`);
+    expect(child.status).not.toBe(0);
+    expect(child.stderr).toContain('msw loaded');
+  });
+});

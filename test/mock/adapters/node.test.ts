@@ -1,0 +1,174 @@
+// The node:http adapter: same handlers over real HTTP, any path mapped onto the handlers'
+// origin, JSON for everything, clean start and stop.
+import { createServer, request } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
+import { send } from '../../support/mock.js';
+
+// Sends raw bytes on a fresh connection and collects everything until the server closes it.
+function rawExchange(port: number, raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.on('close', () => resolve(received));
+    // A reset after the answer arrived (unread request bytes) does not lose the answer.
+    socket.on('error', (error) => (received ? resolve(received) : reject(error)));
+    socket.setTimeout(5_000, () => socket.destroy(new Error(`no close; got ${received}`)));
+  });
+}
+
+function parseRaw(text: string) {
+  const [head = '', body = ''] = text.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
+describe('mock.listen', () => {
+  it('binds 127.0.0.1 on a free port and answers the API', async () => {
+    const mock = createMockService({ orders: 3 });
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    expect(running.hostUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await send(`${running.hostUrl}/api/v1/web-api/v1/orders`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(3);
+  });
+
+  it('serves handlers whose hostUrl has a path prefix', async () => {
+    const mock = createMockService({ hostUrl: 'https://api.example.com/tenant-1/' });
+    expect(mock.baseUrl).toBe('https://api.example.com/tenant-1/api/v1/web-api/v1');
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    expect((await send(`${running.hostUrl}/api/v1/web-api/v1/products`)).status).toBe(200);
+  });
+
+  it('answers unknown paths and wrong methods with JSON', async () => {
+    const running = await createMockService().listen();
+    onTestFinished(() => running.close());
+    const unknown = await fetch(`${running.hostUrl}/index.html`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await unknown.json()).toEqual({ detail: 'Not Found' });
+    const wrong = await send(`${running.hostUrl}/api/v1/webhooks/wms/fulfillment`);
+    expect(wrong.status).toBe(405);
+  });
+
+  it('keeps the query of an absolute-form (proxy-style) request target', async () => {
+    const running = await createMockService({ orders: 5 }).listen();
+    onTestFinished(() => running.close());
+    const { hostname, port } = new URL(running.hostUrl);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({
+        host: hostname,
+        port,
+        // The whole URL as the request target, as an HTTP proxy client sends it.
+        path: `${running.hostUrl}/api/v1/web-api/v1/orders?limit=2`,
+        headers: { 'X-API-Key': MOCK_API_KEY },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(200);
+    const page = JSON.parse(answer.body);
+    expect(page.items).toHaveLength(2);
+    expect(page.page_size).toBe(2);
+  });
+
+  it('answers a request node:http cannot parse with a JSON detail and closes', async () => {
+    const running = await createMockService({ orders: 3 }).listen();
+    onTestFinished(() => running.close());
+    const { port } = new URL(running.hostUrl);
+    const head = 'Host: x\r\nConnection: close\r\n';
+    const cases: Array<[string, string, number, RegExp]> = [
+      [
+        'a header over 16 KB',
+        `GET /api/v1/web-api/v1/orders HTTP/1.1\r\n${head}X-API-Key: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        /header fields too large/i,
+      ],
+      [
+        'broken chunked encoding',
+        `POST /api/v1/webhooks/wms/fulfillment HTTP/1.1\r\n${head}Transfer-Encoding: chunked\r\n\r\nzz\r\n`,
+        400,
+        /Malformed HTTP request \(HPE_INVALID_CHUNK_SIZE\)/,
+      ],
+      [
+        'an unknown method',
+        `FOO /api/v1/web-api/v1/orders HTTP/1.1\r\n${head}\r\n`,
+        400,
+        /Malformed HTTP request \(HPE_INVALID_METHOD\)/,
+      ],
+    ];
+    for (const [what, raw, status, detail] of cases) {
+      const answer = parseRaw(await rawExchange(Number(port), raw));
+      expect(answer.status, what).toBe(status);
+      expect(answer.headers['content-type'], what).toBe('application/json');
+      expect(answer.headers.connection, what).toBe('close');
+      expect(Number(answer.headers['content-length']), what).toBe(Buffer.byteLength(answer.body));
+      expect(JSON.parse(answer.body).detail, what).toMatch(detail);
+    }
+    // The server is still up and answering.
+    expect((await send(`${running.hostUrl}/api/v1/web-api/v1/orders`)).body.total).toBe(3);
+  });
+
+  it('treats paths case-sensitively over HTTP: another case is an unknown path', async () => {
+    const running = await createMockService({ orders: 3 }).listen();
+    onTestFinished(() => running.close());
+    const upper = await send(`${running.hostUrl}/API/V1/WEB-API/V1/ORDERS?limit=1`);
+    expect(upper).toMatchObject({ status: 404, body: { detail: 'Not Found' } });
+    const control = await send(`${running.hostUrl}/__MOCK/clock`, { key: null });
+    expect(control).toMatchObject({ status: 404, body: { detail: 'Not Found' } });
+    expect((await send(`${running.hostUrl}/api/v1/web-api/v1/orders?limit=1`)).status).toBe(200);
+  });
+
+  it('serves two independent services at once', async () => {
+    const a = createMockService({ orders: 2 });
+    const b = createMockService({
+      orders: 7,
+      apiKeys: [{ key: 'b-key', scopes: ['orders:read'] }],
+    });
+    const [ra, rb] = await Promise.all([a.listen(), b.listen()]);
+    onTestFinished(() => Promise.all([ra.close(), rb.close()]).then(() => undefined));
+    expect((await send(`${ra.hostUrl}/api/v1/web-api/v1/orders`)).body.total).toBe(2);
+    expect(
+      (await send(`${rb.hostUrl}/api/v1/web-api/v1/orders`, { key: 'b-key' })).body.total,
+    ).toBe(7);
+    expect(
+      (await send(`${rb.hostUrl}/api/v1/web-api/v1/orders`, { key: MOCK_API_KEY })).status,
+    ).toBe(401);
+  });
+
+  it('rejects a port in use and an invalid port', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+    const { port } = blocker.address() as AddressInfo;
+    await expect(createMockService().listen({ port })).rejects.toThrow(/EADDRINUSE/);
+    await expect(createMockService().listen({ port: -1 })).rejects.toThrow(TypeError);
+  });
+
+  it('closes with keep-alive connections open', async () => {
+    const running = await createMockService().listen();
+    await send(`${running.hostUrl}/api/v1/web-api/v1/products`);
+    await running.close();
+    await expect(fetch(`${running.hostUrl}/api/v1/web-api/v1/products`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,100 @@
+// Every X-WMS-Signature rejection of the inbound endpoint, each leaving the store untouched.
+import { describe, expect, it } from 'vitest';
+import { createMockService } from '../../../mock/index.js';
+import { NOW, NOW_SECONDS, notification, postInbound, snapshot } from '../../support/inbound.js';
+import { reach, TRANSPORTS, type Transport, useMswServer } from '../../support/mock.js';
+
+const server = useMswServer();
+
+async function setup(transport: Transport, signingSecret?: string | null) {
+  const mock = createMockService({
+    orders: 30,
+    ...(signingSecret !== undefined ? { signingSecret } : {}),
+  });
+  mock.clock.set(NOW);
+  const target = await reach(server, mock, transport);
+  const raw = JSON.stringify(notification({ inbound_order_id: '3' }));
+  return { mock, target, raw, before: snapshot(mock) };
+}
+
+describe.each(TRANSPORTS)('inbound signature (%s)', (transport) => {
+  it.each([
+    ['a tampered body', (raw: string) => ({ send: raw.replace('09:30', '09:31'), signed: raw })],
+    [
+      'a re-serialized body (same JSON, other whitespace)',
+      (raw: string) => ({ send: JSON.stringify(JSON.parse(raw), null, 2), signed: raw }),
+    ],
+    ['another secret', (raw: string) => ({ send: raw, signed: raw, secret: 'not-the-secret' })],
+  ])('rejects %s with 401 signature_mismatch', async (_name, make) => {
+    const { mock, target, raw, before } = await setup(transport);
+    const { send, signed, secret } = make(raw) as { send: string; signed: string; secret?: string };
+    const res = await postInbound(target, send, { signed, ...(secret ? { secret } : {}) });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/^Signature rejected \(signature_mismatch\)/);
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it('rejects a t more than 5 minutes old (by the mock clock)', async () => {
+    const { mock, target, raw, before } = await setup(transport);
+    const res = await postInbound(target, raw, { t: NOW_SECONDS - 301 });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/timestamp_too_old/);
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it('rejects a t more than 5 minutes in the future', async () => {
+    const { mock, target, raw, before } = await setup(transport);
+    const res = await postInbound(target, raw, { t: NOW_SECONDS + 301 });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/timestamp_in_future/);
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it('accepts t at the edges of the window', async () => {
+    const { target, raw } = await setup(transport);
+    expect((await postInbound(target, raw, { t: NOW_SECONDS - 300 })).status).toBe(200);
+    expect((await postInbound(target, raw, { t: NOW_SECONDS + 300 })).status).toBe(200);
+  });
+
+  it('rejects a missing header', async () => {
+    const { mock, target, raw, before } = await setup(transport);
+    const res = await postInbound(target, raw, { header: null });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/missing_header/);
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it.each(['garbage', 't=abc,v1=00', 'v1=deadbeef', `t=${1781517600}`])(
+    'rejects the malformed header %j',
+    async (header) => {
+      const { mock, target, raw, before } = await setup(transport);
+      const res = await postInbound(target, raw, { header });
+      expect(res.status).toBe(401);
+      expect(res.body.detail).toMatch(/malformed_header/);
+      expect(snapshot(mock)).toBe(before);
+    },
+  );
+
+  it('accepts nothing when no signing secret is configured', async () => {
+    const { mock, target, raw, before } = await setup(transport, null);
+    const res = await postInbound(target, raw);
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toMatch(/No signing secret is configured/);
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it('checks the signature before parsing the body', async () => {
+    const { target } = await setup(transport);
+    const res = await postInbound(target, '{not json', { header: null });
+    expect(res.status).toBe(401);
+  });
+
+  it('verifies the exact bytes, including unusual whitespace and non-ASCII text', async () => {
+    const { mock, target } = await setup(transport, 'another-secret');
+    const raw = `{ "olay":"order.fulfilled",\n\t"inbound_order_id" : "3", "note": "İstanbul ✓",
+      "status": "shipped", "shipped_at": "2026-06-15T09:30:00Z" }`;
+    const res = await postInbound(target, raw, { secret: 'another-secret' });
+    expect(res.status).toBe(200);
+    expect(mock.orders.get('3')?.status).toBe('shipped');
+  });
+});

@@ -1,0 +1,85 @@
+// Every invalid input the issue lists answers 422 with a FastAPI-style detail list.
+import { describe, expect, it } from 'vitest';
+import { createMockService } from '../../../mock/index.js';
+import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
+
+const server = useMswServer();
+
+describe.each(TRANSPORTS)('422 (%s)', (transport) => {
+  it.each([
+    ['limit=abc', 'limit', 'int_parsing'],
+    ['limit=1.5', 'limit', 'int_parsing'],
+    ['limit=', 'limit', 'int_parsing'],
+    ['limit=0', 'limit', 'greater_than_equal'],
+    ['limit=-3', 'limit', 'greater_than_equal'],
+    ['limit=201', 'limit', 'less_than_equal'],
+    ['offset=-1', 'offset', 'greater_than_equal'],
+    ['offset=x', 'offset', 'int_parsing'],
+    ['since=2026-01-01&since_id=5', 'since', 'datetime_parsing'],
+    ['since=2026-01-01T00:00:00&since_id=5', 'since', 'datetime_parsing'],
+    ['since=yesterday&since_id=5', 'since', 'datetime_parsing'],
+    ['since=2026-01-01T00:00:00Z', 'since_id', 'value_error'],
+    ['since_id=5', 'since_id', 'value_error'],
+    ['since=2026-01-01T00:00:00Z&since_id=', 'since_id', 'too_short'],
+    ['since=2026-01-01T00:00:00Z&since_id=5&limit=500', 'limit', 'less_than_equal'],
+  ])('GET /orders?%s → 422 on %s', async (query, field, type) => {
+    const target = await reach(server, createMockService(), transport);
+    const res = await target.call(`/orders?${query}`);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toContainEqual({
+      loc: ['query', field],
+      msg: expect.any(String),
+      type,
+    });
+  });
+
+  it('accepts a since with a numeric offset, URL-encoded', async () => {
+    const target = await reach(server, createMockService(), transport);
+    const since = encodeURIComponent('2026-01-01T03:00:00+03:00');
+    expect((await target.call(`/orders?since=${since}&since_id=0`)).status).toBe(200);
+  });
+
+  it.each([
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['page_size=201', 'page_size'],
+    ['page_size=0', 'page_size'],
+  ])('GET /products?%s → 422', async (query, field) => {
+    const target = await reach(server, createMockService(), transport);
+    const res = await target.call(`/products?${query}`);
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['query', field]);
+  });
+
+  it.each([
+    ['a relative url', { url: '/hooks', events: ['order.created'] }, ['body', 'url']],
+    ['a non-http url', { url: 'ftp://example.com/x', events: ['order.created'] }, ['body', 'url']],
+    ['no url', { events: ['order.created'] }, ['body', 'url']],
+    ['empty events', { url: 'https://example.com/x', events: [] }, ['body', 'events']],
+    [
+      'an unknown event',
+      { url: 'https://example.com/x', events: ['order.deleted'] },
+      ['body', 'events', 0],
+    ],
+    [
+      'events not a list',
+      { url: 'https://example.com/x', events: 'order.created' },
+      ['body', 'events'],
+    ],
+    ['a list body', [], ['body']],
+  ])('POST /webhooks with %s → 422', async (_name, body, loc) => {
+    const mock = createMockService();
+    const target = await reach(server, mock, transport);
+    const res = await target.call('/webhooks', { method: 'POST', body });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(loc);
+    expect(mock.subscriptions).toEqual([]);
+  });
+
+  it('POST /webhooks with invalid JSON → 422 json_invalid', async () => {
+    const target = await reach(server, createMockService(), transport);
+    const res = await target.call('/webhooks', { method: 'POST', body: '{"url":' });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0]).toMatchObject({ loc: ['body'], type: 'json_invalid' });
+  });
+});

@@ -1,0 +1,143 @@
+// POST /webhooks and the deliveries it causes: stored record, signed real HTTP POSTs to a
+// local receiver, bounded retries with every attempt recorded.
+import { describe, expect, it } from 'vitest';
+import { createMockService, type MockOrder } from '../../../mock/index.js';
+import { verifyWmsSignature } from '../../../src/signature.js';
+import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
+import { startReceiver } from '../../support/receiver.js';
+
+const server = useMswServer();
+
+describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
+  // A fresh mock with one subscription of a real local receiver to the given kinds.
+  async function subscribedTo(events: string[]) {
+    const receiver = await startReceiver();
+    const mock = createMockService();
+    const target = await reach(server, mock, transport);
+    await target.call('/webhooks', { method: 'POST', body: { url: receiver.url, events } });
+    return { receiver, mock, target };
+  }
+
+  it('stores the subscription and returns it with 201', async () => {
+    const mock = createMockService();
+    mock.clock.set('2026-05-01T00:00:00Z');
+    const target = await reach(server, mock, transport);
+    const res = await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: 'https://wms.example/hook', events: ['order.created', 'order.updated'] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: 'wh_1',
+      url: 'https://wms.example/hook',
+      events: ['order.created', 'order.updated'],
+      created_at: '2026-05-01T00:00:00.000Z',
+      secret: expect.stringMatching(/^whsec_[0-9a-f]{32}$/),
+    });
+    expect(mock.subscriptions).toEqual([res.body]);
+  });
+
+  it('delivers order.created to a real local receiver with a verifiable signature', async () => {
+    const receiver = await startReceiver();
+    const mock = createMockService();
+    const target = await reach(server, mock, transport);
+    const sub = await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: receiver.url, events: ['order.created'] },
+    });
+    const created = await target.call(`${target.hostUrl}/__mock/orders`, {
+      method: 'POST',
+      body: { platform: 'Amazon' },
+    });
+    expect(created.status).toBe(201);
+    await mock.flushDeliveries();
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = receiver.received;
+    expect(delivery?.headers['content-type']).toBe('application/json');
+    const header = delivery?.headers['x-webhook-signature'] as string;
+    expect(() =>
+      verifyWmsSignature(delivery?.raw ?? '', header, sub.body.secret, { now: mock.clock.now() }),
+    ).not.toThrow();
+    const event = JSON.parse(delivery?.raw ?? '');
+    expect(event).toEqual({
+      id: 'evt_1',
+      type: 'order.created',
+      created_at: expect.any(String),
+      data: { order: expect.objectContaining({ id: created.body.id, platform: 'Amazon' }) },
+    });
+    expect(event.data.order).not.toHaveProperty('items');
+    expect(mock.deliveries).toEqual([
+      expect.objectContaining({
+        event_id: 'evt_1',
+        subscription_id: sub.body.id,
+        url: receiver.url,
+        type: 'order.created',
+        attempt: 1,
+        status: 204,
+        ok: true,
+      }),
+    ]);
+  });
+
+  it('delivers only the subscribed kinds', async () => {
+    const { receiver, mock } = await subscribedTo(['order.updated']);
+    const order = mock.orders.create();
+    mock.orders.update(order.id, { status: 'Processing' });
+    await mock.flushDeliveries();
+    expect(receiver.received.map((r) => JSON.parse(r.raw).type)).toEqual(['order.updated']);
+    expect(JSON.parse(receiver.received[0]?.raw ?? '').data.order.status).toBe('Processing');
+  });
+
+  it('retries a failing receiver with backoff, recording every attempt, then stops', async () => {
+    const receiver = await startReceiver([500, 503, 200]);
+    const mock = createMockService({ deliveryRetry: { attempts: 3, baseDelayMs: 5 } });
+    const target = await reach(server, mock, transport);
+    await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: receiver.url, events: ['order.created'] },
+    });
+    mock.orders.create();
+    await mock.flushDeliveries();
+    expect(mock.deliveries.map((d) => [d.attempt, d.status, d.ok])).toEqual([
+      [1, 500, false],
+      [2, 503, false],
+      [3, 200, true],
+    ]);
+    const eventIds = new Set(receiver.received.map((r) => JSON.parse(r.raw).id));
+    expect(eventIds.size).toBe(1);
+  });
+
+  it('gives up after the bounded number of attempts and records network errors', async () => {
+    const receiver = await startReceiver();
+    const closedPort = receiver.url.replace(/:\d+\//, ':1/');
+    const mock = createMockService({ deliveryRetry: { attempts: 2, baseDelayMs: 1 } });
+    const target = await reach(server, mock, transport);
+    await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: closedPort, events: ['order.created'] },
+    });
+    const res = await target.call(`${target.hostUrl}/__mock/orders`, { method: 'POST', body: {} });
+    // The delivery never holds up or fails the request that caused it.
+    expect(res.status).toBe(201);
+    await mock.flushDeliveries();
+    expect(mock.deliveries).toHaveLength(2);
+    for (const attempt of mock.deliveries) {
+      expect(attempt.ok).toBe(false);
+      expect(attempt.status).toBeUndefined();
+      expect(attempt.error).toMatch(/fetch failed/);
+    }
+  });
+
+  it('sends the list shape of the order as changed', async () => {
+    const { receiver, mock } = await subscribedTo(['order.updated']);
+    const order = mock.orders.get('7') as MockOrder;
+    mock.orders.update('7', { customer_name: 'New Name' });
+    await mock.flushDeliveries();
+    const sent = JSON.parse(receiver.received[0]?.raw ?? '').data.order;
+    expect(sent).toMatchObject({
+      id: '7',
+      customer_name: 'New Name',
+      order_date: order.order_date,
+    });
+  });
+});
