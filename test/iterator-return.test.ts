@@ -2,7 +2,7 @@
 // is aborted, the waiting next() ends the iteration, and nothing more is fetched.
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../src/index.js';
-import { HOST, hangingFetch, KEY } from './fake-fetch.js';
+import { HOST, hangingFetch, KEY } from './support/fake-fetch.js';
 
 function hanging() {
   const aborted: Request[] = [];

@@ -10,7 +10,7 @@ import {
   ServerError,
   Transport,
 } from '../src/index.js';
-import { fakeFetch, HOST, json, KEY } from './fake-fetch.js';
+import { fakeFetch, HOST, json, KEY } from './support/fake-fetch.js';
 
 const productPage = { items: [], page: 1, page_size: 50, total: 0 };
 
