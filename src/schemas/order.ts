@@ -172,9 +172,10 @@ const OrderItemEnvelopeSchema = wireObject({ items: z.array(OrderItemSchema) });
  */
 export const OrderItemListSchema = z.union([
   OrderItemEnvelopeSchema,
+  // Piped into the envelope again so that the output side stays the envelope for JSON Schema.
   z.pipe(
-    z.array(OrderItemSchema),
-    z.transform((items): z.infer<typeof OrderItemEnvelopeSchema> => ({ items })),
+    z.pipe(z.array(z.unknown()), z.transform((items) => ({ items }))),
+    OrderItemEnvelopeSchema,
   ),
 ]);
 
