@@ -148,6 +148,7 @@ interface Def {
   coerce?: boolean;
   innerType?: z.ZodMiniType;
   element?: z.ZodMiniType;
+  options?: z.ZodMiniType[];
   shape?: Record<string, z.ZodMiniType>;
   catchall?: z.ZodMiniType;
 }
@@ -186,7 +187,7 @@ function emit(schema: z.ZodMiniType, v: string, refs: z.ZodMiniType[]): string |
       // cannot write (a transform) are checked, and a value only a later one accepts goes
       // through zod, which may change it.
       const options: string[] = [];
-      for (const option of (def as { options: z.ZodMiniType[] }).options) {
+      for (const option of def.options as z.ZodMiniType[]) {
         inner = emit(option, v, refs);
         if (!inner) break;
         options.push(inner);
@@ -256,6 +257,17 @@ export function fastCheck(schema: z.ZodMiniType): Check | undefined {
   return compiled.get(schema);
 }
 
+// A union that fails says only that no option matched. When an option got inside the value
+// (an envelope whose one item is wrong), its issues name the field at fault: report those.
+// When none did (a number or a decimal string, given neither), the union's message stays.
+function closest(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const depth = (list: Issue[]) => Math.max(0, ...list.map((inner) => inner.path.length));
+  const best = issue.errors.reduce<Issue[]>((a, b) => (depth(b) > depth(a) ? b : a), []);
+  if (depth(best) === 0) return [issue];
+  return best.flatMap((inner) => closest({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 /**
  * Parses a response body with its schema. Loose objects keep fields the schema does not
  * name; a documented field that is missing or of the wrong type fails. A valid body is
@@ -273,7 +285,7 @@ export function parseResponse<S extends z.ZodMiniType>(
   if (fastCheck(schema)?.(body)) return body as z.output<S>;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issues: ResponseIssue[] = result.error.issues.map((issue) => ({
+  const issues: ResponseIssue[] = result.error.issues.flatMap(closest).map((issue) => ({
     path: issue.path.join('.'),
     message: describeIssue(issue, body),
   }));
