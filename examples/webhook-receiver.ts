@@ -130,7 +130,9 @@ async function main() {
     events: ['order.created', 'order.updated'],
   });
   secret = subscription.secret ?? '';
-  console.log(`subscribed ${subscription.id} to ${(subscription.events ?? []).join(', ')} at ${url}`);
+  console.log(
+    `subscribed ${subscription.id} to ${(subscription.events ?? []).join(', ')} at ${url}`,
+  );
 
   console.log('\norders change; deliveries arrive:');
   mock.orders.update('7', { status: 'Processing' });

@@ -1,7 +1,14 @@
 // Wire shapes of the inbound shipment notification (specification 2.8, 4.6).
 import * as z from 'zod/mini';
 import { isoDateTime } from './iso.js';
-import { LooseIdSchema, nullish, type OpenString, openString, orEmpty, wireObject } from './wire.js';
+import {
+  LooseIdSchema,
+  nullish,
+  type OpenString,
+  openString,
+  orEmpty,
+  wireObject,
+} from './wire.js';
 
 /** The only event kind the inbound endpoint takes, in the body's `olay` field. */
 export const FULFILLED_EVENT = 'order.fulfilled';

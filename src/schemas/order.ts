@@ -174,7 +174,10 @@ export const OrderItemListSchema = z.union([
   OrderItemEnvelopeSchema,
   // Piped into the envelope again so that the output side stays the envelope for JSON Schema.
   z.pipe(
-    z.pipe(z.array(z.unknown()), z.transform((items) => ({ items }))),
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((items) => ({ items })),
+    ),
     OrderItemEnvelopeSchema,
   ),
 ]);

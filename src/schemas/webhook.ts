@@ -1,7 +1,14 @@
 // Wire shapes of POST /webhooks and of the events it subscribes to (specification 2.7, 4.5, 6.1).
 import * as z from 'zod/mini';
 import { OrderSchema } from './order.js';
-import { LooseIdSchema, nullish, type OpenString, openString, orEmpty, wireObject } from './wire.js';
+import {
+  LooseIdSchema,
+  nullish,
+  type OpenString,
+  openString,
+  orEmpty,
+  wireObject,
+} from './wire.js';
 
 /**
  * The header each delivered event is signed in, with the subscription's `secret`, in the

@@ -1,7 +1,8 @@
 // Building blocks of the response schemas, which follow the checking rule of
 // docs/spec-gaps.md: check what the SDK relies on, accept what the specification leaves open.
-import type * as core from 'zod/v4/core';
+
 import * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
 
 /**
  * An object of a response: loose at runtime, exact in its type. Parsing keeps every field
@@ -49,7 +50,9 @@ export function openString<const V extends string>(
  *
  * @internal
  */
-export function nullish<T extends z.ZodMiniType>(schema: T): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
+export function nullish<T extends z.ZodMiniType>(
+  schema: T,
+): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
   return z.optional(z.nullable(schema));
 }
 
@@ -92,5 +95,11 @@ export type Money = z.infer<typeof MoneySchema>;
  */
 export function orEmpty<T extends z.ZodMiniObject>(schema: T) {
   // Piped into the object again so that the output side stays an object for JSON Schema.
-  return z.union([schema, z.pipe(z.transform(() => ({})), schema)]);
+  return z.union([
+    schema,
+    z.pipe(
+      z.transform(() => ({})),
+      schema,
+    ),
+  ]);
 }

@@ -1,8 +1,9 @@
 // The order endpoints against a service that fills in what the specification leaves open its
 // own way (specification 2.3 to 2.6): nulls, numbers, extra fields, another items envelope.
 // Only what the SDK relies on may fail: an order's id, a cursor page's cursor and has_more.
-import { describe, expect, it } from 'vitest';
+
 import { type Order, ResponseValidationError } from 'order-fulfillment-sdk';
+import { describe, expect, it } from 'vitest';
 import { bareOrder, collect, foreignClient } from './service.js';
 
 // An order as a pydantic service with Optional fields and integer keys may write it.
@@ -121,7 +122,11 @@ describe('a cursor pull from a foreign service', () => {
   });
 
   it('fails clearly on a page without items', async () => {
-    const { client } = foreignClient(() => ({ next_since: 'x', next_since_id: '1', has_more: false }));
+    const { client } = foreignClient(() => ({
+      next_since: 'x',
+      next_since_id: '1',
+      has_more: false,
+    }));
     const error = await failure(collect(client.orders.pages()));
     expect(error.issues.map((issue) => issue.path)).toEqual(['items']);
   });
