@@ -1,6 +1,5 @@
 // Building blocks of the response schemas, which follow the checking rule of
 // docs/spec-gaps.md: check what the SDK relies on, accept what the specification leaves open.
-
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 
