@@ -1,14 +1,7 @@
 // Wire shapes of the inbound shipment notification (specification 2.8, 4.6).
 import * as z from 'zod/mini';
 import { isoDateTime } from './iso.js';
-import {
-  LooseIdSchema,
-  nullish,
-  type OpenString,
-  openString,
-  orEmpty,
-  wireObject,
-} from './wire.js';
+import { anyBody, LooseIdSchema, nullish, type OpenString, openString } from './wire.js';
 
 /** The only event kind the inbound endpoint takes, in the body's `olay` field. */
 export const FULFILLED_EVENT = 'order.fulfilled';
@@ -74,13 +67,11 @@ export type FulfillmentStatus = OpenString<(typeof KNOWN_FULFILLMENT_STATUSES)[n
  * `{ status, order_id }`: `applied` wrote `shipped`, `unchanged` found it already written,
  * `skipped` had no key that names an order of this integrator (docs/spec-gaps.md).
  */
-export const FulfillmentResultSchema = orEmpty(
-  wireObject({
-    status: nullish(openString(KNOWN_FULFILLMENT_STATUSES)),
-    /** The matched order, as the service wrote its id (a string or a number). */
-    order_id: nullish(LooseIdSchema),
-  }),
-);
+export const FulfillmentResultSchema = anyBody({
+  status: nullish(openString(KNOWN_FULFILLMENT_STATUSES)),
+  /** The matched order, as the service wrote its id (a string or a number). */
+  order_id: nullish(LooseIdSchema),
+});
 
 /** What the inbound endpoint answered: always an object, each field possibly missing. */
 export type FulfillmentResult = z.infer<typeof FulfillmentResultSchema>;

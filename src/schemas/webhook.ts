@@ -2,11 +2,11 @@
 import * as z from 'zod/mini';
 import { OrderSchema } from './order.js';
 import {
+  anyBody,
   LooseIdSchema,
   nullish,
   type OpenString,
   openString,
-  orEmpty,
   wireObject,
 } from './wire.js';
 
@@ -69,17 +69,15 @@ const WebhookEventNameSchema = openString(WEBHOOK_EVENTS);
  * (none at all, `"OK"`) gives `{}`. The mock answers with the stored record and the secret
  * its deliveries are signed with (docs/spec-gaps.md).
  */
-export const WebhookSubscriptionSchema = orEmpty(
-  wireObject({
-    /** The subscription's id, as the service wrote it (a string or a number). */
-    id: nullish(LooseIdSchema),
-    url: nullish(z.string()),
-    events: nullish(z.array(WebhookEventNameSchema)),
-    created_at: nullish(z.string()),
-    /** Signs this subscription's deliveries (`X-Webhook-Signature`); shown once, at creation. */
-    secret: nullish(z.string()),
-  }),
-);
+export const WebhookSubscriptionSchema = anyBody({
+  /** The subscription's id, as the service wrote it (a string or a number). */
+  id: nullish(LooseIdSchema),
+  url: nullish(z.string()),
+  events: nullish(z.array(WebhookEventNameSchema)),
+  created_at: nullish(z.string()),
+  /** Signs this subscription's deliveries (`X-Webhook-Signature`); shown once, at creation. */
+  secret: nullish(z.string()),
+});
 
 /** What POST /webhooks answered: always an object, each field possibly missing. */
 export type WebhookSubscription = z.infer<typeof WebhookSubscriptionSchema>;

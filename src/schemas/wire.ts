@@ -86,13 +86,14 @@ export const MoneySchema = z.union(
 export type Money = z.infer<typeof MoneySchema>;
 
 /**
- * A body the specification does not show, where any 2xx answer is a success: the object, or
- * `{}` for anything else (no body, a string, fields of other types).
+ * A body the specification does not show, where any 2xx answer is a success: an object with
+ * these fields, or `{}` for anything else (no body, a string, fields of other types).
  *
- * @param schema - The object, every field optional.
+ * @param shape - The fields, every one optional.
  * @internal
  */
-export function orEmpty<T extends z.ZodMiniObject>(schema: T) {
+export function anyBody<T extends core.$ZodLooseShape>(shape: T) {
+  const schema = wireObject(shape);
   // Piped into the object again so that the output side stays an object for JSON Schema.
   return z.union([
     schema,
