@@ -104,6 +104,16 @@ describe('a cursor pull from a foreign service', () => {
     expect(error.cursor).toEqual({ since: '1970-01-01T00:00:00Z', since_id: '0' });
   });
 
+  it('fails clearly on a numeric order id, which the cursor sends back as since_id', async () => {
+    const { client } = foreignClient(() => cursorPage([{ ...bareOrder('x'), id: 17 }]));
+    const error = await failure(collect(client.orders.iterate()));
+    // A service with integer keys writes its cursor's id as a number too.
+    expect(error.issues).toEqual([
+      { path: 'items.0.id', message: 'expected string, received number' },
+      { path: 'next_since_id', message: 'expected string, received number' },
+    ]);
+  });
+
   it('fails clearly on a cursor-mode order without updated_at', async () => {
     const { client } = foreignClient(() => cursorPage([{ id: '1', updated_at: null }]));
     const error = await failure(collect(client.orders.iterate()));
