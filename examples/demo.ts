@@ -46,7 +46,8 @@ async function main() {
   let candidate: string | undefined;
   for await (const order of orders) {
     progress.tick();
-    byStatus.set(order.status, (byStatus.get(order.status) ?? 0) + 1);
+    const status = order.status ?? '(none)';
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     // Remember one order the warehouse could still ship.
     if (!candidate && order.status === 'Processing') candidate = order.id;
   }

@@ -12,13 +12,13 @@
 // Against a real service set ORDER_API_URL and ORDER_API_KEY; the local copy is then empty,
 // so every order is reported missing. With the embedded mock, the example plants differences
 // in its local copy and exits 1 unless the scan finds and repairs every one.
-import { createClient, type Order, type OrderCursor } from 'order-fulfillment-sdk';
+import { createClient, type OffsetOrder, type OrderCursor } from 'order-fulfillment-sdk';
 import { openService } from './support/service.js';
 
 /** The integrator's copy of an order: what reconciliation compares. */
 interface LocalOrder {
-  status: string;
-  updated_at: string;
+  status?: string | null;
+  updated_at?: string | null;
 }
 
 const PAGE = 200;
@@ -49,7 +49,7 @@ async function main() {
   };
 
   console.log(`full scan with offset paging, ${PAGE} per page, newest order_date first`);
-  const seen = new Map<string, Order>();
+  const seen = new Map<string, OffsetOrder>();
   let duplicates = 0;
   let firstTotal: number | undefined;
   let lastTotal = 0;

@@ -29,7 +29,7 @@ import {
 export interface EventStore {
   /** Event ids already processed (in production: a table with a unique key). */
   processed: Set<string>;
-  orders: Map<string, { status: string; updated_at: string }>;
+  orders: Map<string, { status?: string | null; updated_at: string }>;
 }
 
 /** What one request to the receiver ended as; for the log. */
@@ -130,7 +130,9 @@ async function main() {
     events: ['order.created', 'order.updated'],
   });
   secret = subscription.secret ?? '';
-  console.log(`subscribed ${subscription.id} to ${subscription.events.join(', ')} at ${url}`);
+  console.log(
+    `subscribed ${subscription.id} to ${(subscription.events ?? []).join(', ')} at ${url}`,
+  );
 
   console.log('\norders change; deliveries arrive:');
   mock.orders.update('7', { status: 'Processing' });

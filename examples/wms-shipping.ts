@@ -76,7 +76,7 @@ async function main() {
   } else {
     const { items } = await client.orders.list({ status: 'Processing', limit: 100 });
     const all = mock.orders.all();
-    const refCount = (o: { source?: string; external_ref?: string | null }) =>
+    const refCount = (o: { source?: string | null; external_ref?: string | null }) =>
       all.filter((x) => x.source === o.source && x.external_ref === o.external_ref).length;
     const [first, second] = items.filter((o) => refCount(o) === 1);
     const ambiguous = items.find((o) => refCount(o) > 1);
@@ -109,7 +109,7 @@ async function main() {
     expect(
       'by source + external_ref',
       await reportShipment(client, {
-        source: second.source,
+        source: second.source ?? undefined,
         externalRef: second.external_ref ?? undefined,
         shippedAt,
       }),
@@ -122,7 +122,7 @@ async function main() {
     expect(
       'reference only',
       await reportShipment(client, {
-        source: ambiguous.source,
+        source: ambiguous.source ?? undefined,
         externalRef: ambiguous.external_ref ?? undefined,
         shippedAt,
       }),

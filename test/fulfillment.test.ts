@@ -140,16 +140,16 @@ describe('fulfillment.notifyShipped', () => {
       'body.tracking_number: is not a parameter; expected one of olay, inbound_order_id, source, external_ref, status, shipped_at',
     ],
     [
-      'a shipped_at with an offset',
+      'a shipped_at without an offset',
       { inbound_order_id: 'o' },
-      { shipped_at: '2026-01-01T00:00:00+02:00' },
-      'body.shipped_at: must be an ISO 8601 date-time in UTC, ending in Z',
+      { shipped_at: '2026-01-01T00:00:00' },
+      'body.shipped_at: must be an ISO 8601 date-time with Z or ±HH:MM',
     ],
     [
       'a shipped_at that is no date',
       { inbound_order_id: 'o' },
       { shipped_at: 'yesterday' },
-      'body.shipped_at: must be an ISO 8601 date-time in UTC, ending in Z',
+      'body.shipped_at: must be an ISO 8601 date-time with Z or ±HH:MM',
     ],
     [
       'an invalid Date',

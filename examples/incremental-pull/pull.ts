@@ -24,7 +24,7 @@ import { openService } from '../support/service.js';
 
 /** What the local store keeps per order: enough to apply changes idempotently. */
 export interface StoredOrder {
-  status: string;
+  status?: string | null;
   updated_at: string;
 }
 

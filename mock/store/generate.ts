@@ -1,17 +1,13 @@
 // Deterministic sample data. An order is a pure function of (seed, row, count), so the store
 // keeps only a few numeric columns per generated order and derives the rest when asked.
+
+import { KNOWN_ORDER_STATUSES } from '../../src/schemas/index.js';
 import { generatedPrice, generateProduct } from './generate-products.js';
 import { hash32, pick, unit } from './random.js';
 import type { MockOrder, MockProduct } from './types.js';
 
 /** The order statuses the mock generates, verbatim as the service writes them. */
-export const GENERATED_STATUSES = [
-  'Created',
-  'Processing',
-  'shipped',
-  'Delivered',
-  'Cancelled',
-] as const;
+export const GENERATED_STATUSES = KNOWN_ORDER_STATUSES;
 
 // Cumulative weights (out of 100) of GENERATED_STATUSES.
 const STATUS_WEIGHTS = [20, 40, 65, 90, 100];

@@ -1,22 +1,83 @@
-// Schemas for what the state API and the control endpoints accept: the wire schemas, made
-// partial, with timestamps that must carry an offset (the mock stores them in UTC).
+// Schemas for what the mock stores and serves, and for what the state API and the control
+// endpoints accept: those records made partial, with timestamps that must carry an offset
+// (the mock stores them in UTC).
 import * as z from 'zod/mini';
 import {
   IsoDateTimeWithOffsetSchema,
   OrderDetailSchema,
   OrderItemSchema,
   ProductSchema,
+  ShipmentSchema,
+  ShippingAddressSchema,
 } from '../../src/schemas/index.js';
+
+// The SDK's response schemas accept what any service may send: fields missing or null
+// wherever the specification allows it (docs/spec-gaps.md, "Checking responses"). The mock
+// is one such service and writes every field, null only where it knows nothing yet.
+const text = z.string();
+const maybe = z.nullable(z.string());
+
+/** One parcel as the mock stores it. */
+export const ShipmentRecordSchema = z.extend(ShipmentSchema, {
+  id: z.optional(text),
+  carrier: z.optional(maybe),
+  tracking_number: z.optional(maybe),
+  tracking_url: z.optional(maybe),
+  shipped_at: z.optional(maybe),
+});
+
+/** One order line as the mock stores it. */
+export const OrderItemRecordSchema = z.extend(OrderItemSchema, {
+  id: z.optional(text),
+  product_id: z.optional(z.nullable(z.number().check(z.int()))),
+  sku: text,
+  barcode: z.optional(maybe),
+  name: z.optional(text),
+  quantity: z.number().check(z.int()),
+  price: z.number(),
+  currency: z.optional(text),
+});
+
+/** An order as the mock stores it, without its items. */
+export const OrderRecordSchema = z.extend(OrderDetailSchema, {
+  order_number: text,
+  status: text,
+  platform: text,
+  source: text,
+  external_ref: maybe,
+  business_id: text,
+  order_date: text,
+  created_at: text,
+  updated_at: text,
+  shipped_at: maybe,
+  customer_name: text,
+  total_price: z.number(),
+  currency: text,
+  shipping_address: z.nullable(
+    z.extend(ShippingAddressSchema, {
+      name: text,
+      line1: text,
+      line2: maybe,
+      city: text,
+      postal_code: text,
+      country: text,
+      phone: maybe,
+    }),
+  ),
+  tracking_number: maybe,
+  tracking_url: maybe,
+  shipments: z.array(ShipmentRecordSchema),
+});
 
 /** An order record or a part of one (`mock.orders.create`, the `orders` option, fixtures). */
 export const OrderInputSchema = z.partial(
-  z.extend(OrderDetailSchema, {
+  z.extend(OrderRecordSchema, {
     id: z.string().check(z.minLength(1)),
     order_date: IsoDateTimeWithOffsetSchema,
     created_at: IsoDateTimeWithOffsetSchema,
     updated_at: IsoDateTimeWithOffsetSchema,
     shipped_at: z.nullable(IsoDateTimeWithOffsetSchema),
-    items: z.array(OrderItemSchema),
+    items: z.array(OrderItemRecordSchema),
   }),
 );
 

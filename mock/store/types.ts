@@ -1,12 +1,29 @@
-// The records the mock stores, as its state API returns them. Derived from the wire schemas
-// so the two cannot drift: a stored order is the full order detail plus its items.
-import type { OrderDetail, OrderItem, Product } from '../../src/schemas/index.js';
+// The records the mock stores, as its state API returns them. Inferred from the schemas that
+// check them (record-schemas.ts), so the two cannot drift: a stored order is the full order
+// detail plus its items.
+import type * as z from 'zod/mini';
+import type { Product } from '../../src/schemas/index.js';
+import type { OrderItemRecordSchema, OrderRecordSchema } from './record-schemas.js';
 
 /**
  * An order as the mock stores it: every field of the order detail present (nullable where the
  * service may know nothing), plus its `items`.
  */
-export type MockOrder = Required<OrderDetail> & { items: OrderItem[] };
+export type MockOrder = OrderRecord & { items: OrderItemRecord[] };
+
+/**
+ * The stored fields of an order: those of the order detail, each present.
+ *
+ * @inline
+ */
+type OrderRecord = z.infer<typeof OrderRecordSchema>;
+
+/**
+ * One stored order line.
+ *
+ * @inline
+ */
+type OrderItemRecord = z.infer<typeof OrderItemRecordSchema>;
 
 /**
  * What `mock.orders.create` and the `orders` option accept: any subset of {@link MockOrder};

@@ -13,15 +13,18 @@ interface Def {
   coerce?: boolean;
   innerType?: z.ZodMiniType;
   element?: z.ZodMiniType;
+  options?: z.ZodMiniType[];
   shape?: Record<string, z.ZodMiniType>;
   catchall?: z.ZodMiniType;
 }
 
 /**
  * Writes an expression that is true when `v`, an expression itself, is a value the schema
- * accepts and returns unchanged: loose objects, arrays, optional and nullable, and leaves.
- * Undefined for any other schema (a stripping object, a union, a refinement, a transform),
- * which then always goes through zod. A leaf's own checks (a format, an integer, an enum)
+ * accepts and returns unchanged: loose objects, arrays, optional and nullable, unions (up to
+ * their first option it cannot write), and leaves. Undefined for any other schema (a
+ * stripping object, a refinement, a transform), which then always goes through zod. False
+ * is safe where zod would accept: that value goes through zod. A leaf's own checks (a format,
+ * an integer, an enum)
  * are left to zod through `r`, the list of schemas the code refers to.
  */
 function emit(schema: z.ZodMiniType, v: string, refs: z.ZodMiniType[]): string | undefined {
@@ -45,6 +48,18 @@ function emit(schema: z.ZodMiniType, v: string, refs: z.ZodMiniType[]): string |
     case 'nullable':
       inner = emit(def.innerType as z.ZodMiniType, v, refs);
       return inner && `(${v}===${def.type === 'optional' ? 'undefined' : 'null'}||${inner})`;
+    case 'union': {
+      // zod returns the first option that accepts: the options before the first one this
+      // cannot write (a transform) are checked, and a value only a later one accepts goes
+      // through zod, which may change it.
+      const options: string[] = [];
+      for (const option of def.options as z.ZodMiniType[]) {
+        inner = emit(option, v, refs);
+        if (!inner) break;
+        options.push(inner);
+      }
+      return plain && options.length > 0 ? `(${options.join('||')})` : undefined;
+    }
     case 'array': {
       // Named by the expression's length, which grows at every level of nesting: an inner
       // loop's variable never shadows an outer one.

@@ -143,6 +143,17 @@ export function parseInput<S extends z.ZodMiniType>(
   return (result as { data: z.output<S> }).data;
 }
 
+// A union that fails says only that no option matched. When an option got inside the value
+// (an envelope whose one item is wrong), its issues name the field at fault: report those.
+// When none did (a number or a decimal string, given neither), the union's message stays.
+function closest(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const depth = (list: Issue[]) => Math.max(0, ...list.map((inner) => inner.path.length));
+  const best = issue.errors.reduce<Issue[]>((a, b) => (depth(b) > depth(a) ? b : a), []);
+  if (depth(best) === 0) return [issue];
+  return best.flatMap((inner) => closest({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 /**
  * Parses a response body with its schema. Loose objects keep fields the schema does not
  * name; a documented field that is missing or of the wrong type fails. A valid body is
@@ -160,7 +171,7 @@ export function parseResponse<S extends z.ZodMiniType>(
   if (fastCheck(schema)?.(body)) return body as z.output<S>;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issues: ResponseIssue[] = result.error.issues.map((issue) => ({
+  const issues: ResponseIssue[] = result.error.issues.flatMap(closest).map((issue) => ({
     path: issue.path.join('.'),
     message: describeIssue(issue, body),
   }));

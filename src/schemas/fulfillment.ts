@@ -1,12 +1,26 @@
 // Wire shapes of the inbound shipment notification (specification 2.8, 4.6).
 import * as z from 'zod/mini';
 import { isoDateTime } from './iso.js';
+import { anyBody, LooseIdSchema, nullish, type OpenString, openString } from './wire.js';
 
 /** The only event kind the inbound endpoint takes, in the body's `olay` field. */
 export const FULFILLED_EVENT = 'order.fulfilled';
 
 /** The status an inbound notification writes onto the matched order, verbatim. */
 export const SHIPPED_STATUS = 'shipped';
+
+// An ISO 8601 date-time with an offset, as the same instant in UTC ending in Z. Only the
+// date and time move: the fraction of a second, whatever its digits, is kept, since offsets
+// are whole minutes.
+function toUtc(value: string): string {
+  const match = /^(.+T\d\d:\d\d(?::\d\d)?)(\.\d+)?(Z|[+-]\d\d(?::?\d\d)?)$/i.exec(value);
+  if (!match) return value;
+  const [, time = '', fraction = '', offset = 'Z'] = match;
+  if (/^(z|[+-]00(:?00)?)$/i.test(offset)) return `${time}${fraction}Z`;
+  const hhmm = offset.length === 3 ? `${offset}:00` : `${offset.slice(0, 3)}:${offset.slice(-2)}`;
+  const utc = new Date(`${time}${hhmm}`).toISOString().slice(0, 19);
+  return `${utc}${fraction}Z`;
+}
 
 // A key is optional, and null counts as absent, as pydantic's Optional[str] reads it: many
 // serializers write every field, null included.
@@ -23,8 +37,11 @@ export const FulfillmentNotificationSchema = z
     source: orderKey,
     external_ref: orderKey,
     status: z.literal(SHIPPED_STATUS),
-    // The specification asks for UTC.
-    shipped_at: isoDateTime({ error: 'must be an ISO 8601 date-time in UTC, ending in Z' }),
+    // The specification asks for UTC; any offset names an instant, which is sent in UTC.
+    shipped_at: z.pipe(
+      isoDateTime({ offset: true, error: 'must be an ISO 8601 date-time with Z or ±HH:MM' }),
+      z.transform(toUtc),
+    ),
   })
   .check(
     // Half a secondary key names no order and is a sender's bug, not a skip.
@@ -37,15 +54,24 @@ export const FulfillmentNotificationSchema = z
 /** Body of the inbound shipment notification. */
 export type FulfillmentNotification = z.infer<typeof FulfillmentNotificationSchema>;
 
+/** The outcomes the mock reports; a real service may report others, or nothing. */
+export const KNOWN_FULFILLMENT_STATUSES = ['applied', 'unchanged', 'skipped'] as const;
+
+/** An outcome of the inbound endpoint: one of {@link KNOWN_FULFILLMENT_STATUSES}, or another. */
+export type FulfillmentStatus = OpenString<(typeof KNOWN_FULFILLMENT_STATUSES)[number]>;
+
 /**
- * What the inbound endpoint did (not shown by the specification; docs/spec-gaps.md):
- * `applied` wrote `shipped`, `unchanged` found it already written, `skipped` had no key
- * that names an order of this integrator.
+ * What the inbound endpoint answered. The specification shows neither the body nor the
+ * status code (4.6), so any 2xx answer is a success: every field may be missing, and a body
+ * that is not such an object (a 204 with no body, `"OK"`) gives `{}`. The mock answers
+ * `{ status, order_id }`: `applied` wrote `shipped`, `unchanged` found it already written,
+ * `skipped` had no key that names an order of this integrator (docs/spec-gaps.md).
  */
-export const FulfillmentResultSchema = z.looseObject({
-  status: z.enum(['applied', 'unchanged', 'skipped']),
-  order_id: z.nullable(z.string()),
+export const FulfillmentResultSchema = anyBody({
+  status: nullish(openString(KNOWN_FULFILLMENT_STATUSES)),
+  /** The matched order, as the service wrote its id (a string or a number). */
+  order_id: nullish(LooseIdSchema),
 });
 
-/** What the inbound endpoint did with a notification. */
+/** What the inbound endpoint answered: always an object, each field possibly missing. */
 export type FulfillmentResult = z.infer<typeof FulfillmentResultSchema>;

@@ -4,3 +4,4 @@ export * from './fulfillment.js';
 export * from './order.js';
 export * from './product.js';
 export * from './webhook.js';
+export { type Money, MoneySchema, type OpenString } from './wire.js';

@@ -1,9 +1,17 @@
 // Wire shapes of the order endpoints (specification 2.3 to 2.6, 4.2 to 4.4).
-// Only some order fields are documented; those are required, the service's other
-// fields are optional, and every object is loose so nothing the service sends is lost.
+// Responses follow the checking rule of docs/spec-gaps.md: what the SDK relies on is
+// required, the rest may be missing or null, and nothing the service sends is dropped.
 import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from './common.js';
 import { MAX_PAGE_SIZE } from './product.js';
+import {
+  LooseIdSchema,
+  MoneySchema,
+  nullish,
+  type OpenString,
+  openString,
+  wireObject,
+} from './wire.js';
 
 /**
  * The cursor that starts a pull from the very beginning: every order comes after it in
@@ -11,51 +19,115 @@ import { MAX_PAGE_SIZE } from './product.js';
  */
 export const ORIGIN_CURSOR = { since: '1970-01-01T00:00:00Z', since_id: '0' } as const;
 
-/** An order as it appears in the order list (specification 2.3). */
-export const OrderSchema = z.looseObject({
-  /** The order identifier: the `{order_id}` of the paths and the `since_id` of the cursor. */
-  id: z.string(),
-  status: z.string(),
-  platform: z.string(),
-  order_date: z.string(),
-  updated_at: z.string(),
-  order_number: z.optional(z.string()),
-  /** The sales channel; matched with `external_ref` by the inbound endpoint. */
-  source: z.optional(z.string()),
-  /** The channel's order reference, unique only per business. */
-  external_ref: z.optional(z.nullable(z.string())),
-  business_id: z.optional(z.string()),
-  created_at: z.optional(z.string()),
-  shipped_at: z.optional(z.nullable(z.string())),
-  customer_name: z.optional(z.string()),
-  total_price: z.optional(z.number()),
-  currency: z.optional(z.string()),
-});
+/** Order statuses the service is known to write (specification 3: the full set is not shown). */
+export const KNOWN_ORDER_STATUSES = [
+  'Created',
+  'Processing',
+  'shipped',
+  'Delivered',
+  'Cancelled',
+] as const;
 
-/** An order as it appears in the order list (specification 2.3). */
-export type Order = z.infer<typeof OrderSchema>;
+/**
+ * An order status: one of {@link KNOWN_ORDER_STATUSES}, offered by the editor, or any other
+ * string the service writes. Values are compared exactly: `Shipped` is not `shipped`.
+ */
+export type OrderStatus = OpenString<(typeof KNOWN_ORDER_STATUSES)[number]>;
 
-/** One parcel of an order: its carrier and tracking number (specification 2.5). */
-export const ShipmentSchema = z.looseObject({
-  id: z.optional(z.string()),
-  carrier: z.optional(z.nullable(z.string())),
-  tracking_number: z.optional(z.nullable(z.string())),
-  tracking_url: z.optional(z.nullable(z.string())),
-  shipped_at: z.optional(z.nullable(z.string())),
+/** Sales platforms the service is known to report (specification 2.3 does not list them). */
+export const KNOWN_PLATFORMS = ['Trendyol', 'Hepsiburada', 'Amazon', 'Shopify', 'Web'] as const;
+
+/** A sales platform: one of {@link KNOWN_PLATFORMS}, offered by the editor, or any other string. */
+export type Platform = OpenString<(typeof KNOWN_PLATFORMS)[number]>;
+
+const OrderStatusSchema = openString(KNOWN_ORDER_STATUSES);
+const PlatformSchema = openString(KNOWN_PLATFORMS);
+
+/**
+ * One parcel of an order: its carrier and tracking number (specification 2.5, whose
+ * element fields are not shown; every field may be missing or null).
+ */
+export const ShipmentSchema = wireObject({
+  id: nullish(LooseIdSchema),
+  carrier: nullish(z.string()),
+  tracking_number: nullish(z.string()),
+  tracking_url: nullish(z.string()),
+  shipped_at: nullish(z.string()),
 });
 
 /** One parcel of an order (specification 2.5). */
 export type Shipment = z.infer<typeof ShipmentSchema>;
 
-/** Where an order is shipped to. */
-export const ShippingAddressSchema = z.looseObject({
-  name: z.optional(z.string()),
-  line1: z.optional(z.string()),
-  line2: z.optional(z.nullable(z.string())),
-  city: z.optional(z.string()),
-  postal_code: z.optional(z.string()),
-  country: z.optional(z.string()),
-  phone: z.optional(z.nullable(z.string())),
+// The fields of an order in every context. Only `id` is relied upon (a path segment and the
+// cursor's `since_id`); 2.3 names `status`, `platform`, `order_date` and `updated_at` without
+// a type, and shows nothing else (docs/spec-gaps.md, "Checking responses").
+const orderShape = {
+  /** The order identifier: the `{order_id}` of the paths and the `since_id` of the cursor. */
+  id: z.string(),
+  /** Filterable (specification 4.2); compared exactly, case included. */
+  status: nullish(OrderStatusSchema),
+  /** Filterable (specification 4.2). */
+  platform: nullish(PlatformSchema),
+  /** The sort key of offset mode. */
+  order_date: nullish(z.string()),
+  /** The cursor key (specification 2.3). */
+  updated_at: nullish(z.string()),
+  order_number: nullish(LooseIdSchema),
+  /** The sales channel; matched with `external_ref` by the inbound endpoint. */
+  source: nullish(z.string()),
+  /** The channel's order reference, unique only per business. */
+  external_ref: nullish(z.string()),
+  business_id: nullish(LooseIdSchema),
+  created_at: nullish(z.string()),
+  shipped_at: nullish(z.string()),
+  customer_name: nullish(z.string()),
+  total_price: nullish(MoneySchema),
+  currency: nullish(z.string()),
+  /**
+   * The first parcel's tracking number (specification 2.5). In the detail, and in list items
+   * where the service includes shipping (docs/spec-gaps.md); needs `shipping:read`.
+   */
+  tracking_number: nullish(z.string()),
+  /** The first parcel's tracking URL; as `tracking_number`. */
+  tracking_url: nullish(z.string()),
+  /**
+   * One element per parcel, with its carrier and tracking number: where 4.6 sends a
+   * warehouse system to read them. As `tracking_number`.
+   */
+  shipments: nullish(z.array(ShipmentSchema)),
+};
+
+/**
+ * An order of an offset page (specification 2.3): `id` is checked, every other field may be
+ * missing or null.
+ */
+export const OffsetOrderSchema = wireObject(orderShape);
+
+/** An order of an offset page (specification 2.3). */
+export type OffsetOrder = z.infer<typeof OffsetOrderSchema>;
+
+/**
+ * An order of a cursor page (specification 2.4), and of a delivered event: as
+ * {@link OffsetOrderSchema}, with `updated_at` required, since the cursor is made of it.
+ */
+export const OrderSchema = wireObject({
+  ...orderShape,
+  /** The cursor key (specification 2.3): with `id`, where a checkpoint resumes. */
+  updated_at: z.string(),
+});
+
+/** An order of a cursor page (specification 2.4). */
+export type Order = z.infer<typeof OrderSchema>;
+
+/** Where an order is shipped to (not shown by specification 2.5; every field may be missing). */
+export const ShippingAddressSchema = wireObject({
+  name: nullish(z.string()),
+  line1: nullish(z.string()),
+  line2: nullish(z.string()),
+  city: nullish(z.string()),
+  postal_code: nullish(z.string()),
+  country: nullish(z.string()),
+  phone: nullish(z.string()),
 });
 
 /** Where an order is shipped to. */
@@ -66,43 +138,56 @@ export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
  * The shipping fields are present only for a key with the `shipping:read` scope
  * (docs/spec-gaps.md).
  */
-export const OrderDetailSchema = z.looseObject({
-  ...OrderSchema.shape,
-  shipping_address: z.optional(z.nullable(ShippingAddressSchema)),
-  tracking_number: z.optional(z.nullable(z.string())),
-  tracking_url: z.optional(z.nullable(z.string())),
-  shipments: z.optional(z.array(ShipmentSchema)),
+export const OrderDetailSchema = wireObject({
+  ...orderShape,
+  shipping_address: nullish(ShippingAddressSchema),
 });
 
 /** An order with its shipping and tracking information (specification 2.5). */
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
-/** One line of an order (specification 2.6). */
-export const OrderItemSchema = z.looseObject({
-  sku: z.string(),
-  barcode: z.optional(z.nullable(z.string())),
-  quantity: z.number().check(z.int()),
-  price: z.number(),
-  id: z.optional(z.string()),
-  name: z.optional(z.string()),
-  product_id: z.optional(z.nullable(z.number().check(z.int()))),
-  currency: z.optional(z.string()),
+/**
+ * One line of an order (specification 2.6: SKU, barcode, quantity and price, whose field
+ * names are not shown; every field may be missing or null).
+ */
+export const OrderItemSchema = wireObject({
+  sku: nullish(z.string()),
+  barcode: nullish(z.string()),
+  quantity: nullish(z.number()),
+  price: nullish(MoneySchema),
+  id: nullish(LooseIdSchema),
+  name: nullish(z.string()),
+  product_id: nullish(LooseIdSchema),
+  currency: nullish(z.string()),
 });
 
 /** One line of an order (specification 2.6). */
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
-/** Body of GET /orders/{order_id}/items; the envelope is a choice (docs/spec-gaps.md). */
-export const OrderItemListSchema = z.looseObject({
-  items: z.array(OrderItemSchema),
-});
+const OrderItemEnvelopeSchema = wireObject({ items: z.array(OrderItemSchema) });
 
-/** Body of GET /orders/{order_id}/items. */
+/**
+ * Body of GET /orders/{order_id}/items, whose envelope is not shown (specification 4.4):
+ * `{ "items": [...] }`, or a bare array, which is read as its `items`.
+ */
+export const OrderItemListSchema = z.union([
+  OrderItemEnvelopeSchema,
+  // Piped into the envelope again so that the output side stays the envelope for JSON Schema.
+  z.pipe(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((items) => ({ items })),
+    ),
+    OrderItemEnvelopeSchema,
+  ),
+]);
+
+/** The items of one order: `{ items }`, whichever envelope the service used. */
 export type OrderItemList = z.infer<typeof OrderItemListSchema>;
 
 /** One page of orders in offset mode, newest `order_date` first (specification 2.3). */
-export const OrderPageSchema = z.looseObject({
-  items: z.array(OrderSchema),
+export const OrderPageSchema = wireObject({
+  items: z.array(OffsetOrderSchema),
   total: z.number().check(z.int()),
   page: z.number().check(z.int()),
   page_size: z.number().check(z.int()),
@@ -112,7 +197,7 @@ export const OrderPageSchema = z.looseObject({
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
 /** One page of orders in cursor mode, oldest (`updated_at`, `id`) first (specification 2.4). */
-export const OrderCursorPageSchema = z.looseObject({
+export const OrderCursorPageSchema = wireObject({
   items: z.array(OrderSchema),
   next_since: z.string(),
   next_since_id: z.string(),
@@ -124,8 +209,8 @@ export type OrderCursorPage = z.infer<typeof OrderCursorPageSchema>;
 
 /** Filters both paging modes accept (specification 4.2). */
 const orderFilters = {
-  status: z.optional(z.string()),
-  platform: z.optional(z.string()),
+  status: z.optional(OrderStatusSchema),
+  platform: z.optional(PlatformSchema),
   limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE_SIZE))),
 };
 

@@ -1,25 +1,31 @@
-// Wire shapes of GET /products (specification 2.1, 2.2, 4.1).
+// Wire shapes of GET /products (specification 2.1, 2.2, 4.1). The specification types every
+// field of a product, so each is required as typed; a price may be a decimal string.
 import * as z from 'zod/mini';
+import { MoneySchema, wireObject } from './wire.js';
 
 /** Largest page the service returns; also the ceiling on `limit` for orders. */
 export const MAX_PAGE_SIZE = 200;
 
 /** A product with its stock and price (specification 2.1). */
-export const ProductSchema = z.looseObject({
+export const ProductSchema = wireObject({
   id: z.number().check(z.int()),
   sku: z.string(),
   name: z.string(),
   barcode: z.string(),
   stock: z.number().check(z.int()),
-  price: z.number(),
+  /** A number, also when the service sends a decimal string (see {@link MoneySchema}). */
+  price: MoneySchema,
   currency: z.string(),
 });
 
 /** A product with its stock and price (specification 2.1). */
 export type Product = z.infer<typeof ProductSchema>;
 
-/** One page of products (specification 2.2). */
-export const ProductListSchema = z.looseObject({
+/**
+ * One page of products (specification 2.2). `page`, `page_size` and `total` tell
+ * `products.iterate` where the next page starts and when to stop.
+ */
+export const ProductListSchema = wireObject({
   items: z.array(ProductSchema),
   page: z.number().check(z.int()),
   page_size: z.number().check(z.int()),

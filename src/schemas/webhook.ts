@@ -1,6 +1,14 @@
 // Wire shapes of POST /webhooks and of the events it subscribes to (specification 2.7, 4.5, 6.1).
 import * as z from 'zod/mini';
 import { OrderSchema } from './order.js';
+import {
+  anyBody,
+  LooseIdSchema,
+  nullish,
+  type OpenString,
+  openString,
+  wireObject,
+} from './wire.js';
 
 /**
  * The header each delivered event is signed in, with the subscription's `secret`, in the
@@ -48,28 +56,41 @@ export const WebhookSubscriptionCreateSchema = z.object({
 export type WebhookSubscriptionCreate = z.infer<typeof WebhookSubscriptionCreateSchema>;
 
 /**
- * The stored subscription POST /webhooks returns. Not shown by the specification; the
- * service returns the record with its id and the secret deliveries are signed with
- * (docs/spec-gaps.md).
+ * An event kind as the service reports it: one of {@link WEBHOOK_EVENTS}, offered by the
+ * editor, or a kind added since.
  */
-export const WebhookSubscriptionSchema = z.looseObject({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.string()),
-  created_at: z.optional(z.string()),
+export type WebhookEventName = OpenString<WebhookEventType>;
+
+const WebhookEventNameSchema = openString(WEBHOOK_EVENTS);
+
+/**
+ * What POST /webhooks answered. The specification does not show the body (4.5), so any 2xx
+ * answer is a success: every field may be missing, and a body that is not such an object
+ * (none at all, `"OK"`) gives `{}`. The mock answers with the stored record and the secret
+ * its deliveries are signed with (docs/spec-gaps.md).
+ */
+export const WebhookSubscriptionSchema = anyBody({
+  /** The subscription's id, as the service wrote it (a string or a number). */
+  id: nullish(LooseIdSchema),
+  url: nullish(z.string()),
+  events: nullish(z.array(WebhookEventNameSchema)),
+  created_at: nullish(z.string()),
   /** Signs this subscription's deliveries (`X-Webhook-Signature`); shown once, at creation. */
-  secret: z.optional(z.string()),
+  secret: nullish(z.string()),
 });
 
-/** A stored webhook subscription. */
+/** What POST /webhooks answered: always an object, each field possibly missing. */
 export type WebhookSubscription = z.infer<typeof WebhookSubscriptionSchema>;
 
-/** The JSON body of one delivered event (not shown by the specification; docs/spec-gaps.md). */
-export const OrderEventSchema = z.looseObject({
+/**
+ * The JSON body of one delivered event (not shown by the specification; docs/spec-gaps.md).
+ * `id` tells a repeated delivery, `type` what happened, `data.order` the order.
+ */
+export const OrderEventSchema = wireObject({
   id: z.string(),
-  type: WebhookEventTypeSchema,
-  created_at: z.string(),
-  data: z.looseObject({ order: OrderSchema }),
+  type: WebhookEventNameSchema,
+  created_at: nullish(z.string()),
+  data: wireObject({ order: OrderSchema }),
 });
 
 /** The JSON body of one delivered order event. */

@@ -26,7 +26,10 @@ export interface Filters {
 }
 
 /** Whether an order matches the filters of a pull. */
-export function matches(order: { status: string; platform: string }, filters: Filters): boolean {
+export function matches(
+  order: { status?: string | null; platform?: string | null },
+  filters: Filters,
+): boolean {
   return (
     (filters.status === undefined || order.status === filters.status) &&
     (filters.platform === undefined || order.platform === filters.platform)

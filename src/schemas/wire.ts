@@ -1,0 +1,105 @@
+// Building blocks of the response schemas, which follow the checking rule of
+// docs/spec-gaps.md: check what the SDK relies on, accept what the specification leaves open.
+import * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
+
+/**
+ * An object of a response: loose at runtime, exact in its type. Parsing keeps every field
+ * the schema does not name, as `z.looseObject` does, since the specification shows only
+ * some fields; the inferred type lists only the named fields, as `z.object`'s does, so a
+ * misspelt field is a compile error. A field the SDK does not name is still on the object:
+ * read it through a widened type, e.g.
+ * `(order as Order & { gift_note?: string }).gift_note`.
+ *
+ * @param shape - The named fields.
+ * @returns A `z.looseObject(shape)` typed without `[k: string]: unknown`.
+ * @internal
+ */
+export function wireObject<T extends core.$ZodLooseShape>(
+  shape: T,
+): z.ZodMiniObject<T, core.$strip> {
+  // Only the type parameter changes: extra fields at runtime are what any TypeScript object
+  // type allows, so the exact type stays true of every parsed value.
+  return z.looseObject(shape) as unknown as z.ZodMiniObject<T, core.$strip>;
+}
+
+/**
+ * A string whose known values the editor offers, while any other string is accepted: the
+ * service may add values, and its values mix case (`Created`, `shipped`).
+ *
+ * @typeParam V - The known values.
+ */
+export type OpenString<V extends string> = V | (string & {});
+
+/**
+ * A string schema typed {@link OpenString}: any string passes, the known values are offered.
+ *
+ * @param _values - The known values, for the type only.
+ * @internal
+ */
+export function openString<const V extends string>(
+  _values: readonly V[],
+): z.ZodMiniType<OpenString<V>, OpenString<V>> {
+  return z.string() as z.ZodMiniType<OpenString<V>, OpenString<V>>;
+}
+
+/**
+ * A field that may be missing or `null`: how the schemas read every field the specification
+ * names without a type or does not show (docs/spec-gaps.md, "Checking responses").
+ *
+ * @internal
+ */
+export function nullish<T extends z.ZodMiniType>(
+  schema: T,
+): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
+  return z.optional(z.nullable(schema));
+}
+
+/**
+ * An identifier the SDK never sends back: a string, or a number as a service with integer
+ * keys writes it. Kept as received.
+ *
+ * @internal
+ */
+export const LooseIdSchema = z.union([z.string(), z.number()]);
+
+// A JSON number written as a string: what pydantic v2 emits for a Decimal ("12.50").
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * An amount of money (specification 2.1: "number (decimal)"), read as a `number`. The
+ * service may send a JSON number or, as pydantic v2 does for a `Decimal`, a decimal string
+ * (`"12.50"`); a string is converted with `Number`, exact for amounts of up to 15
+ * significant digits. The currency is a separate field.
+ */
+export const MoneySchema = z.union(
+  [
+    // A number first: it passes unchanged, so a body of numbers needs no copy.
+    z.number(),
+    // A string too large for a finite number fails the second step.
+    z.pipe(z.pipe(z.string().check(z.regex(DECIMAL)), z.transform(Number)), z.number()),
+  ],
+  { error: 'expected a number or a decimal string' },
+);
+
+/** An amount of money, as a number (see {@link MoneySchema}). */
+export type Money = z.infer<typeof MoneySchema>;
+
+/**
+ * A body the specification does not show, where any 2xx answer is a success: an object with
+ * these fields, or `{}` for anything else (no body, a string, fields of other types).
+ *
+ * @param shape - The fields, every one optional.
+ * @internal
+ */
+export function anyBody<T extends core.$ZodLooseShape>(shape: T) {
+  const schema = wireObject(shape);
+  // Piped into the object again so that the output side stays an object for JSON Schema.
+  return z.union([
+    schema,
+    z.pipe(
+      z.transform(() => ({})),
+      schema,
+    ),
+  ]);
+}
