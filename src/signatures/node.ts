@@ -15,7 +15,10 @@ import {
 type NodeCrypto = typeof import('node:crypto');
 type NodeBuffer = typeof import('node:buffer');
 
-// Looked up at call time, not imported, so the SDK entry still loads in browsers and edge
+let crypto: NodeCrypto | undefined;
+let buffer: NodeBuffer | undefined;
+
+// Looked up on first use, not imported, so the SDK entry still loads in browsers and edge
 // runtimes that have no node: modules; only these two functions need them.
 function builtin<T>(id: string, caller: string): T {
   const found = (
@@ -29,6 +32,11 @@ function builtin<T>(id: string, caller: string): T {
     );
   }
   return found;
+}
+
+function nodeCrypto(caller: string): NodeCrypto {
+  crypto ??= builtin<NodeCrypto>('node:crypto', caller);
+  return crypto;
 }
 
 function hmac(crypto: NodeCrypto, body: string | Uint8Array, secret: string, timestamp: number) {
@@ -59,8 +67,7 @@ export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: num
   const body = rawBodyOf(rawBody);
   assertSecret(secret);
   const t = signingTimestamp(timestamp);
-  const crypto = builtin<NodeCrypto>('node:crypto', 'signWmsPayload');
-  return `t=${t},v1=${hmac(crypto, body, secret, t).digest('hex')}`;
+  return `t=${t},v1=${hmac(nodeCrypto('signWmsPayload'), body, secret, t).digest('hex')}`;
 }
 
 /**
@@ -99,8 +106,9 @@ export function verifyWmsSignature(
   options: VerifyWmsSignatureOptions = {},
 ): VerifiedWmsSignature {
   const { body, timestamp, signatures } = checkHeader(rawBody, header, secret, options);
-  const crypto = builtin<NodeCrypto>('node:crypto', 'verifyWmsSignature');
-  const { Buffer } = builtin<NodeBuffer>('node:buffer', 'verifyWmsSignature');
+  const crypto = nodeCrypto('verifyWmsSignature');
+  buffer ??= builtin<NodeBuffer>('node:buffer', 'verifyWmsSignature');
+  const { Buffer } = buffer;
   const expected = hmac(crypto, body, secret, timestamp).digest();
   let matched = false;
   for (const candidate of signatures) {
