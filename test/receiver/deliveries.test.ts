@@ -141,7 +141,7 @@ describe('createWebhookHandler on node:http, against the mock’s deliveries', (
       fetch(url, {
         method: 'POST',
         headers: original?.headers as Record<string, string>,
-        body: original?.body,
+        body: new Uint8Array(original?.body ?? []),
       });
     expect((await replay()).status).toBe(200);
     const together = await Promise.all([replay(), replay(), replay()]);
