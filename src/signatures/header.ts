@@ -3,16 +3,44 @@
 // differ between node:crypto and Web Crypto, so everything else lives here once.
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 
-/** The header the inbound endpoint reads the signature from. */
+/**
+ * The header the inbound endpoint reads the signature from.
+ *
+ * @example
+ * ```ts
+ * const headers = { 'content-type': 'application/json', [WMS_SIGNATURE_HEADER]: signWmsPayload(body, secret) };
+ * ```
+ */
 export const WMS_SIGNATURE_HEADER = 'X-WMS-Signature';
 
-/** The specification's replay window: ±5 minutes. */
+/**
+ * The specification's replay window: ±5 minutes.
+ *
+ * @example
+ * ```ts
+ * verifyWmsSignature(raw, header, secret, { toleranceSeconds: 2 * DEFAULT_TOLERANCE_SECONDS });
+ * ```
+ */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-/** A request body exactly as sent or received: a string, or its bytes. */
+/**
+ * A request body exactly as sent or received: a string, or its bytes.
+ *
+ * @example
+ * ```ts
+ * const raw: RawBody = await request.arrayBuffer(); // or a Buffer from express.raw(), or a string
+ * ```
+ */
 export type RawBody = string | Uint8Array | ArrayBuffer;
 
-/** Options of {@link verifyWmsSignature} and {@link verifyWmsSignatureAsync}. */
+/**
+ * Options of {@link verifyWmsSignature} and {@link verifyWmsSignatureAsync}.
+ *
+ * @example
+ * ```ts
+ * const options: VerifyWmsSignatureOptions = { toleranceSeconds: 300, now: mock.clock.now() };
+ * ```
+ */
 export interface VerifyWmsSignatureOptions {
   /** How far `t` may lie from `now`, in either direction. Default 300 (±5 minutes). */
   toleranceSeconds?: number;
@@ -20,7 +48,15 @@ export interface VerifyWmsSignatureOptions {
   now?: Date | number;
 }
 
-/** What a verified signature carried. */
+/**
+ * What a verified signature carried.
+ *
+ * @example
+ * ```ts
+ * const { timestamp } = verifyWmsSignature(raw, header, secret);
+ * console.log(`signed ${Math.floor(Date.now() / 1000) - timestamp} s ago`);
+ * ```
+ */
 export interface VerifiedWmsSignature {
   /** The signed timestamp, in Unix seconds. */
   timestamp: number;
