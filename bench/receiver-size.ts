@@ -2,9 +2,8 @@
 // receiver function from the package entry, bundled with everything it pulls in.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import type { Benchmark, Result } from './report.js';
+import { bundle } from './size.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE = fileURLToPath(new URL('../src/index.ts', import.meta.url));
@@ -12,29 +11,17 @@ const BUILT = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 // A receiver module importing `name` from `entry`: gzip KB and the largest inputs, minified.
 async function receiver(name: string, entry: string): Promise<{ kb: number; largest: string }> {
-  const { outputFiles, metafile } = await build({
+  const { gzipKb, inputs } = await bundle({
     stdin: { contents: `export { ${name} } from ${JSON.stringify(entry)};`, resolveDir: ROOT },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
   });
-  const code = outputFiles[0]?.contents;
-  if (!code) throw new Error('receiver-size: esbuild produced no output');
-  const inputs = Object.entries(Object.values(metafile.outputs)[0]?.inputs ?? {});
   const largest = inputs
-    .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
     .slice(0, 4)
     .map(
-      ([file, input]) =>
-        `${file.replace(/^(src|node_modules)\//, '')} ${(input.bytesInOutput / 1024).toFixed(1)}`,
+      ([file, bytes]) =>
+        `${file.replace(/^(src|node_modules)\//, '')} ${(bytes / 1024).toFixed(1)}`,
     )
     .join(', ');
-  return { kb: gzipSync(code, { level: 9 }).length / 1024, largest };
+  return { kb: gzipKb, largest };
 }
 
 const ROWS = [
@@ -47,9 +34,9 @@ export const receiverSize: Benchmark = {
   name: 'receiver-size',
   method:
     'A module that re-exports one function from the package entry (`src/index.ts`), bundled ' +
-    'by esbuild with its dependencies (zod/mini), `platform: neutral`, ESM, minified, gzip ' +
-    'level 9. When `dist/` is built, the same module against `dist/index.js` is reported ' +
-    'beside it: that is what a consumer of the published package bundles.',
+    'as the size benchmark bundles (esbuild, `platform: neutral`, ESM, minified, gzip level ' +
+    '9), with its dependencies (zod/mini). When `dist/` is built, the same module against ' +
+    '`dist/index.js` is reported beside it: what a consumer of the published package bundles.',
   async run(): Promise<Result[]> {
     const results: Result[] = [];
     for (const row of ROWS) {

@@ -73,7 +73,7 @@ export interface CheckedHeader {
 }
 
 /** The body as a string or a byte view, or a SignatureVerificationError for anything else. */
-export function rawBodyOf(rawBody: unknown): string | Uint8Array {
+function rawBodyOf(rawBody: unknown): string | Uint8Array {
   if (typeof rawBody === 'string' || rawBody instanceof Uint8Array) return rawBody;
   if (rawBody instanceof ArrayBuffer) return new Uint8Array(rawBody);
   throw new SignatureVerificationError(
@@ -83,7 +83,7 @@ export function rawBodyOf(rawBody: unknown): string | Uint8Array {
 }
 
 /** Throws `no_secret` unless the secret is a non-empty string. */
-export function assertSecret(secret: unknown): asserts secret is string {
+function assertSecret(secret: unknown): asserts secret is string {
   if (typeof secret !== 'string' || secret.length === 0) {
     throw new SignatureVerificationError(
       'no_secret',
@@ -92,13 +92,19 @@ export function assertSecret(secret: unknown): asserts secret is string {
   }
 }
 
-/** The timestamp to sign with: the one given, or now, as whole Unix seconds. */
-export function signingTimestamp(timestamp: number | undefined): number {
+/** A signing call's inputs, checked: the body, and the timestamp (given, or now). */
+export function signingInput(
+  rawBody: unknown,
+  secret: unknown,
+  timestamp: number | undefined,
+): { body: string | Uint8Array; timestamp: number } {
+  const body = rawBodyOf(rawBody);
+  assertSecret(secret);
   const value = timestamp ?? Math.floor(Date.now() / 1000);
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new RangeError(`timestamp must be whole Unix seconds, got ${String(value)}`);
   }
-  return value;
+  return { body, timestamp: value };
 }
 
 function parseHeader(header: string): { timestamp: number; signatures: string[] } | undefined {
