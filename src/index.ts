@@ -14,6 +14,7 @@ export { Transport } from './core/transport.js';
 export * from './errors/index.js';
 export { OrderIterator } from './pagination/order-items.js';
 export { OrderPageIterator } from './pagination/order-pages.js';
+export * from './receiver/index.js';
 export {
   FulfillmentClient,
   type FulfillmentTarget,
@@ -23,11 +24,4 @@ export { OrdersClient } from './resources/orders.js';
 export { ProductsClient } from './resources/products.js';
 export { type CreateWebhookOptions, WebhooksClient } from './resources/webhooks.js';
 export * from './schemas/index.js';
-export {
-  DEFAULT_TOLERANCE_SECONDS,
-  signWmsPayload,
-  type VerifiedWmsSignature,
-  type VerifyWmsSignatureOptions,
-  verifyWmsSignature,
-  WMS_SIGNATURE_HEADER,
-} from './signature.js';
+export * from './signatures/index.js';

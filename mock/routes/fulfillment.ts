@@ -3,7 +3,7 @@
 import { INBOUND_FULFILLMENT_PATH } from '../../src/core/config.js';
 import { SignatureVerificationError } from '../../src/errors/signature-verification-error.js';
 import { FulfillmentNotificationSchema } from '../../src/schemas/index.js';
-import { verifyWmsSignature, WMS_SIGNATURE_HEADER } from '../../src/signature.js';
+import { verifyWmsSignature, WMS_SIGNATURE_HEADER } from '../../src/signatures/index.js';
 import { applyFulfillment } from '../rules/inbound.js';
 import type { ServiceContext } from './context.js';
 import { parseJsonBody, parseWith } from './requests.js';

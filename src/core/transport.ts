@@ -9,7 +9,7 @@ import { createApiError } from '../errors/create-api-error.js';
 import { OrderFulfillmentError, type ResumeCursor } from '../errors/order-fulfillment-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
-import { signWmsPayload, WMS_SIGNATURE_HEADER } from '../signature.js';
+import { signWmsPayload, WMS_SIGNATURE_HEADER } from '../signatures/index.js';
 import { readErrorBody, readText } from './body.js';
 import { type ClientConfig, type NormalizedConfig, normalizeConfig } from './config.js';
 import { isNetworkError, type KyFetch, lateBoundFetch, withHeader } from './fetch.js';

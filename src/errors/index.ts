@@ -21,4 +21,9 @@ export {
   SignatureVerificationError,
 } from './signature-verification-error.js';
 export { TimeoutError } from './timeout-error.js';
+export { UnsupportedRuntimeError } from './unsupported-runtime-error.js';
 export { ValidationError } from './validation-error.js';
+export {
+  WebhookPayloadError,
+  type WebhookPayloadFailureReason,
+} from './webhook-payload-error.js';

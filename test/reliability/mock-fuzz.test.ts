@@ -12,7 +12,7 @@ import {
   type MockServer,
   type MockService,
 } from '../../mock/index.js';
-import { signWmsPayload } from '../../src/signature.js';
+import { signWmsPayload } from '../../src/signatures/index.js';
 import { handlerFetch } from '../support/mock.js';
 import { SEED } from '../support/reliability.js';
 

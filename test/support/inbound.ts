@@ -1,6 +1,6 @@
 // Helpers for the inbound shipment endpoint's tests: a signed POST and a notification body.
 import { FULFILLMENT_PATH, MOCK_SIGNING_SECRET, type MockService } from '../../mock/index.js';
-import { signWmsPayload } from '../../src/signature.js';
+import { signWmsPayload } from '../../src/signatures/index.js';
 import { type JsonResponse, send, type Target } from './mock.js';
 
 /** The instant the inbound tests freeze the mock clock at. */

@@ -2,7 +2,7 @@
 // local receiver, bounded retries with every attempt recorded.
 import { describe, expect, it } from 'vitest';
 import { createMockService, type MockOrder } from '../../../mock/index.js';
-import { verifyWmsSignature } from '../../../src/signature.js';
+import { verifyWmsSignature } from '../../../src/signatures/index.js';
 import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 import { startReceiver } from '../../support/receiver.js';
 
