@@ -9,8 +9,8 @@ import {
   ResponseValidationError,
   ServerError,
   Transport,
-} from '../src/index.js';
-import { fakeFetch, HOST, json, KEY } from './support/fake-fetch.js';
+} from '../../src/index.js';
+import { fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
 
 const productPage = { items: [], page: 1, page_size: 50, total: 0 };
 

@@ -1,6 +1,6 @@
 // The signed inbound notification: body, signature, endpoint, retries, and what is refused.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../mock/index.js';
+import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
 import {
   AuthenticationError,
   ConfigurationError,
@@ -11,9 +11,9 @@ import {
   PermissionDeniedError,
   ValidationError,
   verifyWmsSignature,
-} from '../src/index.js';
-import { FAST_RETRY, fakeFetch, HOST, json, KEY, SECRET } from './support/fake-fetch.js';
-import { TRANSPORTS, useMock } from './support/mock.js';
+} from '../../src/index.js';
+import { FAST_RETRY, fakeFetch, HOST, json, KEY, SECRET } from '../support/fake-fetch.js';
+import { TRANSPORTS, useMock } from '../support/mock.js';
 
 const applied = { status: 'applied', order_id: 'ord_1' };
 const INBOUND = `${HOST}/api/v1/webhooks/wms/fulfillment`;

@@ -8,7 +8,7 @@ import {
   type OrderCursorPage,
   ResponseValidationError,
   ServerError,
-} from '../src/index.js';
+} from '../../src/index.js';
 import {
   FAST_RETRY,
   fakeFetch,
@@ -16,7 +16,7 @@ import {
   json,
   KEY,
   type RecordedRequest,
-} from './support/fake-fetch.js';
+} from '../support/fake-fetch.js';
 
 function order(index: number): Order {
   // Three orders share each timestamp, so pages split groups of equal updated_at.

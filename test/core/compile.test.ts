@@ -5,8 +5,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { fastCheck } from '../src/core/compile.js';
-import * as schemas from '../src/schemas/index.js';
+import { fastCheck } from '../../src/core/compile.js';
+import * as schemas from '../../src/schemas/index.js';
 
 const def = (schema: z.ZodMiniType) => schema._zod.def as unknown as Record<string, unknown>;
 const str = z.string();

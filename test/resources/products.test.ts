@@ -1,8 +1,8 @@
 // The product endpoint against the mock, in-process (msw) and over real HTTP.
 import { describe, expect, it } from 'vitest';
-import { MOCK_API_KEY } from '../mock/index.js';
-import { createClient, ProductsClient } from '../src/index.js';
-import { TRANSPORTS, useMock } from './support/mock.js';
+import { MOCK_API_KEY } from '../../mock/index.js';
+import { createClient, ProductsClient } from '../../src/index.js';
+import { TRANSPORTS, useMock } from '../support/mock.js';
 
 describe.each(TRANSPORTS)('products over %s', (transport) => {
   const { start } = useMock(transport);

@@ -1,8 +1,8 @@
 // The order endpoints against the mock, in-process (msw) and over real HTTP.
 import { describe, expect, it } from 'vitest';
-import { MOCK_API_KEY, type OrderInput } from '../mock/index.js';
-import { createClient, NotFoundError, type Order, OrdersClient } from '../src/index.js';
-import { TRANSPORTS, useMock } from './support/mock.js';
+import { MOCK_API_KEY, type OrderInput } from '../../mock/index.js';
+import { createClient, NotFoundError, type Order, OrdersClient } from '../../src/index.js';
+import { TRANSPORTS, useMock } from '../support/mock.js';
 
 const EPOCH = Date.parse('2026-01-01T00:00:00.000Z');
 

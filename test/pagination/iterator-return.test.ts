@@ -1,8 +1,8 @@
 // return() (what `break` calls) on an iterator with a page request in flight: the request
 // is aborted, the waiting next() ends the iteration, and nothing more is fetched.
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../src/index.js';
-import { HOST, hangingFetch, KEY } from './support/fake-fetch.js';
+import { createClient } from '../../src/index.js';
+import { HOST, hangingFetch, KEY } from '../support/fake-fetch.js';
 
 function hanging() {
   const aborted: Request[] = [];

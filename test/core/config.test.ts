@@ -7,8 +7,8 @@ import {
   OrdersClient,
   ProductsClient,
   WebhooksClient,
-} from '../src/index.js';
-import { fakeFetch, HOST, json, KEY } from './support/fake-fetch.js';
+} from '../../src/index.js';
+import { fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
 
 function optionOf(fn: () => unknown): string | undefined {
   try {

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../mock/index.js';
-import { parseRetryAfter } from '../src/errors/rate-limit-error.js';
+import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
+import { parseRetryAfter } from '../../src/errors/rate-limit-error.js';
 import {
   ApiError,
   AuthenticationError,
@@ -18,9 +18,9 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-} from '../src/index.js';
-import { BASE, fakeFetch, HOST, hangingFetch, json, KEY } from './support/fake-fetch.js';
-import { TRANSPORTS, useMock } from './support/mock.js';
+} from '../../src/index.js';
+import { BASE, fakeFetch, HOST, hangingFetch, json, KEY } from '../support/fake-fetch.js';
+import { TRANSPORTS, useMock } from '../support/mock.js';
 
 const noRetry = { hostUrl: HOST, apiKey: KEY, retry: 0 } as const;
 

@@ -5,8 +5,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { fastCheck } from '../src/core/compile.js';
-import { parseResponse } from '../src/core/validate.js';
+import { fastCheck } from '../../src/core/compile.js';
+import { parseResponse } from '../../src/core/validate.js';
 import {
   FulfillmentResultSchema,
   OrderCursorPageSchema,
@@ -19,7 +19,7 @@ import {
   ResponseValidationError,
   WebhookSubscriptionCreateSchema,
   WebhookSubscriptionSchema,
-} from '../src/index.js';
+} from '../../src/index.js';
 
 const order = {
   id: '1042',

@@ -8,8 +8,8 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
-} from '../src/index.js';
-import { FAST_RETRY, fakeFetch, HOST, hangingFetch, json, KEY } from './support/fake-fetch.js';
+} from '../../src/index.js';
+import { FAST_RETRY, fakeFetch, HOST, hangingFetch, json, KEY } from '../support/fake-fetch.js';
 
 const productPage = { items: [], page: 1, page_size: 50, total: 0 };
 const subscription = {

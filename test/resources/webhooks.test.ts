@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MOCK_API_KEY, WEBHOOK_SIGNATURE_HEADER } from '../mock/index.js';
+import { MOCK_API_KEY, WEBHOOK_SIGNATURE_HEADER } from '../../mock/index.js';
 import {
   createClient,
   OrderEventSchema,
@@ -13,8 +13,8 @@ import {
   verifyWmsSignature,
   WebhookSubscriptionCreateSchema,
   WebhooksClient,
-} from '../src/index.js';
-import { TRANSPORTS, useMock } from './support/mock.js';
+} from '../../src/index.js';
+import { TRANSPORTS, useMock } from '../support/mock.js';
 
 interface Delivery {
   body: string;
