@@ -1,6 +1,7 @@
 // The in-memory mock of the Order, Product and Fulfillment Web Service
 // (`order-fulfillment-sdk/mock`): msw handlers for every endpoint, the same handlers over
 // node:http, and a state API for tests.
+import './msw-guard.js';
 import type { RequestHandler } from 'msw';
 import * as z from 'zod/mini';
 import { KeyRing, type MockApiKey } from './auth.js';
