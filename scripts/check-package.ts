@@ -6,7 +6,7 @@
 //    unpkg as well as from the registry page (which resolves them against `repository`);
 //  - the metadata a registry page and a consumer's install rely on: repository, homepage and
 //    bugs set; no install-time lifecycle script (npm 11 lists those in consumers' installs; the
-//    build runs at `prepack`); ky and zod the only dependencies, msw an optional peer;
+//    build runs at `prepack`); the README's install command for msw follows the peer range;
 //  - the bin is an ESM file with a shebang and the executable bit;
 //  - the SDK entry (both formats) bundles for a browser with no msw and no Node built-in, so it
 //    runs in Deno, Bun, browsers and edge runtimes; only the ./mock entry may use msw and node:*.
@@ -69,6 +69,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   repository?: { url?: string };
   homepage?: string;
   bugs?: { url?: string };
+  peerDependencies?: Record<string, string>;
 };
 for (const target of JSON.stringify(pkg.exports).match(/\.\/dist\/[^"]+/g) ?? []) {
   if (!files.includes(target.slice(2)))
@@ -114,6 +115,11 @@ for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) {
 }
 if (!/\bnpm run build\b/.test(pkg.scripts.prepack ?? '')) {
   problems.push('the "prepack" script does not run the build');
+}
+// The README's install section names the msw the mock needs; it must follow the peer range.
+const installMsw = `npm install --save-dev msw@${pkg.peerDependencies?.msw}`;
+if (!readFileSync(join(root, 'README.md'), 'utf8').includes(installMsw)) {
+  problems.push(`README.md does not say \`${installMsw}\` (the msw peer range)`);
 }
 
 section('the CLI');
