@@ -3,10 +3,10 @@
 // directory, in three steps:
 //  1. a production install (--omit=dev) without msw: it brings the package, ky and zod and
 //     nothing else, with no install-script warning; the SDK entry loads (ESM and CJS) and its
-//     declarations type-check; importing order-fulfillment-sdk/mock (ESM and CJS) and starting
-//     the mock CLI fail at once with the one line saying which msw to install;
+//     declarations type-check; importing order-fulfillment-sdk/mock (ESM and CJS) fails at
+//     once with the one line saying which msw to install;
 //  2. with an msw below the peer range: npm refuses to install it; forced in (legacy-peer-deps),
-//     the mock and its CLI fail with the same line, naming the version found;
+//     importing the mock fails with the same line, naming the version found;
 //  3. with the msw this repository develops with, test/packaging/consumer/* there: an ESM
 //     import, a CJS require, a type-check against the published declarations under
 //     moduleResolution node16 (ESM and CJS) and bundler, and the mock CLI through npx.
@@ -120,13 +120,10 @@ function productionPackages(): string[] {
   return [...names].sort();
 }
 
-/** The checks of steps 1 and 2: the SDK works, the mock and its CLI fail with `expected`. */
+/** The checks of steps 1 and 2: the SDK works, importing the mock fails with `expected`. */
 function expectMockToNeedMsw(expected: string): void {
   console.log(run('node', ['without-msw.mjs', expected]).trimEnd());
   console.log(run('node', ['without-msw.cjs', expected]).trimEnd());
-  const cli = runFailing('npx', ['--no', '--', 'order-fulfillment-mock', '--port', '0']);
-  if (!cli.includes(expected)) throw new Error(`the mock CLI failed otherwise:\n${cli}`);
-  console.log('the mock CLI exits non-zero with the same line');
 }
 
 /** Starts the mock CLI through npx and resolves with the URL it prints. */
