@@ -1,3 +1,4 @@
+import './msw-guard.js';
 import { createHandlers } from './adapters/msw.js';
 import type { MockServiceOptions } from './options.js';
 import { createService, type MockService } from './service.js';

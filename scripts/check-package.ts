@@ -1,13 +1,19 @@
 // Checks the package as npm would publish it (run after `npm run build`): publint and attw on
 // the packed tarball, plus the rules those tools do not know about this package:
-//  - the tarball holds dist/, README.md, LICENSE and package.json, nothing else;
+//  - the tarball holds dist/, the docs (docs/*.md, docs/openapi.json), examples/, README.md,
+//    LICENSE and package.json, nothing else; every relative link of its markdown files
+//    (README.md, docs/*.md) resolves to a file in it, so they read whole from node_modules and
+//    unpkg as well as from the registry page (which resolves them against `repository`);
+//  - the metadata a registry page and a consumer's install rely on: repository, homepage and
+//    bugs set; no install-time lifecycle script (npm 11 lists those in consumers' installs; the
+//    build runs at `prepack`); the README's install command for msw follows the peer range;
 //  - the bin is an ESM file with a shebang and the executable bit;
 //  - the SDK entry (both formats) bundles for a browser with no msw and no Node built-in, so it
 //    runs in Deno, Bun, browsers and edge runtimes; only the ./mock entry may use msw and node:*.
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -43,11 +49,13 @@ const pack = JSON.parse(
 const files = (pack[0]?.files ?? []).map((f) => f.path).sort();
 console.log(files.join('\n'));
 const allowed = (path: string) =>
-  ['README.md', 'LICENSE', 'package.json'].includes(path) ||
+  ['README.md', 'LICENSE', 'package.json', 'docs/openapi.json'].includes(path) ||
+  /^docs\/[^/]+\.md$/.test(path) ||
+  path.startsWith('examples/') ||
   (path.startsWith('dist/') && !path.endsWith('.map'));
 for (const path of files.filter((p) => !allowed(p))) {
   problems.push(
-    `the tarball holds ${path}; only dist/, README.md, LICENSE and package.json belong`,
+    `the tarball holds ${path}; only dist/, docs/*.md, docs/openapi.json, examples/, README.md, LICENSE and package.json belong`,
   );
 }
 for (const path of ['README.md', 'LICENSE', 'package.json']) {
@@ -57,10 +65,61 @@ for (const path of ['README.md', 'LICENSE', 'package.json']) {
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   bin: Record<string, string>;
   exports: Record<string, unknown>;
+  scripts: Record<string, string>;
+  repository?: { url?: string };
+  homepage?: string;
+  bugs?: { url?: string };
+  peerDependencies?: Record<string, string>;
 };
 for (const target of JSON.stringify(pkg.exports).match(/\.\/dist\/[^"]+/g) ?? []) {
   if (!files.includes(target.slice(2)))
     problems.push(`exports names ${target}, which is not packed`);
+}
+
+section('relative links in the packed markdown');
+// Links inside code are not links: drop fenced blocks and code spans before looking.
+const linkTargets = (markdown: string): string[] => {
+  const text = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+  const inline = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)];
+  const definitions = [...text.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)>?/gm)];
+  return [...inline, ...definitions].map((match) => match[1] ?? '');
+};
+for (const markdown of files.filter((path) => path.endsWith('.md'))) {
+  let checked = 0;
+  for (const target of linkTargets(readFileSync(join(root, markdown), 'utf8'))) {
+    // Absolute URLs (any scheme) and anchors within the page need no file.
+    if (/^[a-z][a-z\d+.-]*:|^#|^\/\//i.test(target)) continue;
+    const path = posix.normalize(
+      posix.join(posix.dirname(markdown), decodeURI(target.replace(/[?#].*$/, ''))),
+    );
+    checked++;
+    const packed = files.includes(path) || files.some((file) => file.startsWith(`${path}/`));
+    if (!packed) problems.push(`${markdown} links to ${target}, which is not in the tarball`);
+  }
+  console.log(`${markdown}: ${checked} relative link(s) checked`);
+}
+
+section('metadata for the registry page and for installs');
+for (const [field, value] of [
+  ['repository.url', pkg.repository?.url],
+  ['homepage', pkg.homepage],
+  ['bugs.url', pkg.bugs?.url],
+] as const) {
+  if (!value) problems.push(`package.json sets no ${field}`);
+  else console.log(`${field}: ${value}`);
+}
+// npm 11 lists a dependency with any of these under install-script warnings in a consumer's
+// install; the build belongs to `prepack`, which runs before `npm pack` and `npm publish`.
+for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) {
+  if (pkg.scripts[script]) problems.push(`package.json has a "${script}" script`);
+}
+if (!/\bnpm run build\b/.test(pkg.scripts.prepack ?? '')) {
+  problems.push('the "prepack" script does not run the build');
+}
+// The README's install section names the msw the mock needs; it must follow the peer range.
+const installMsw = `npm install --save-dev msw@${pkg.peerDependencies?.msw}`;
+if (!readFileSync(join(root, 'README.md'), 'utf8').includes(installMsw)) {
+  problems.push(`README.md does not say \`${installMsw}\` (the msw peer range)`);
 }
 
 section('the CLI');

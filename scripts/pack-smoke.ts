@@ -1,11 +1,19 @@
 // Installs the package as an integrator would and uses it from that install (run after
-// `npm run build`): packs the tarball, installs it into a scratch project in a temporary
-// directory, then runs test/packaging/consumer/* there:
-//   an ESM import, a CJS require, a type-check against the published declarations under
-//   moduleResolution node16 (ESM and CJS) and bundler, and the mock CLI through npx.
+// `npm run build`): packs the tarball and installs it into a scratch project in a temporary
+// directory, in three steps:
+//  1. a production install (--omit=dev) without msw: it brings the package, ky and zod and
+//     nothing else, with no install-script warning; the SDK entry loads (ESM and CJS) and its
+//     declarations type-check; importing order-fulfillment-sdk/mock (ESM and CJS) fails at
+//     once with the one line saying which msw to install;
+//  2. with an msw below the peer range: npm refuses to install it; forced in (legacy-peer-deps),
+//     importing the mock fails with the same line, naming the version found;
+//  3. with the msw this repository develops with, test/packaging/consumer/* there: an ESM
+//     import, a CJS require, a type-check against the published declarations under
+//     moduleResolution node16 (ESM and CJS) and bundler, and the mock CLI through npx.
 // The scratch directory is removed on success and kept (and printed) on failure.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +22,28 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const consumer = join(root, 'test', 'packaging', 'consumer');
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const scratch = mkdtempSync(join(tmpdir(), 'ofs-pack-smoke-'));
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+
+// The lower bound of the msw peer range is the minimum mock/msw-guard.ts enforces.
+const peerRange: string = readJson(join(root, 'package.json')).peerDependencies?.msw ?? '';
+const mswMinimum = /^\^(\d+\.\d+\.\d+)$/.exec(peerRange)?.[1];
+if (!mswMinimum) throw new Error(`the msw peer range is not ^x.y.z: "${peerRange}"`);
+/** An msw below the range: the last release before the first one the mock works with. */
+const OLD_MSW = '2.10.5';
+/** The msw this repository develops with (its lockfile's), so npm installs it from cache. */
+const DEV_MSW: string = readJson(join(root, 'node_modules', 'msw', 'package.json')).version;
+
+/** The one line importing the mock fails with, when msw is missing or (`found`) too old. */
+function mockNeedsMsw(found?: string): string {
+  const version = found ? `, found msw ${found}` : '';
+  return `order-fulfillment-sdk/mock needs msw >=${mswMinimum} as a dev dependency${version}: npm install --save-dev msw@^${mswMinimum}`;
+}
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 function section(title: string): void {
-  console.log(`\n--- ${title}`);
+  console.log(`\n--- ${title} (at ${elapsed()})`);
 }
 
 function run(command: string, args: string[], cwd = scratch): string {
@@ -39,7 +66,8 @@ function tsconfig(
   module: string,
   moduleResolution: string,
   skipLibCheck: boolean,
-): void {
+  file = 'types.ts',
+): string {
   const compilerOptions = {
     module,
     moduleResolution,
@@ -50,10 +78,52 @@ function tsconfig(
     noEmit: true,
     skipLibCheck,
   };
-  writeFileSync(
-    join(dir, `tsconfig.${moduleResolution}.json`),
-    JSON.stringify({ compilerOptions, files: ['types.ts'] }, null, 2),
-  );
+  const name = `tsconfig.${file.replace(/\.ts$/, '')}.${moduleResolution}.json`;
+  writeFileSync(join(dir, name), JSON.stringify({ compilerOptions, files: [file] }, null, 2));
+  return name;
+}
+
+function install(...specs: string[]): void {
+  run('npm', [
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    ...specs,
+  ]);
+}
+
+/** Runs a command that must fail, and returns what it printed. */
+function runFailing(command: string, args: string[]): string {
+  const result = spawnSync(command, args, { cwd: scratch, encoding: 'utf8', timeout: 30_000 });
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status === 0) throw new Error(`${command} ${args.join(' ')} succeeded:\n${output}`);
+  return output;
+}
+
+/** Every package in the production tree of the scratch project, by name. */
+function productionPackages(): string[] {
+  interface Tree {
+    version?: string;
+    dependencies?: Record<string, Tree>;
+  }
+  const names = new Set<string>();
+  const walk = (tree: Tree) => {
+    for (const [name, child] of Object.entries(tree.dependencies ?? {})) {
+      // An optional peer that is not installed is listed as {}.
+      if (child.version) names.add(name);
+      walk(child);
+    }
+  };
+  walk(JSON.parse(run('npm', ['ls', '--all', '--omit=dev', '--json'])) as Tree);
+  return [...names].sort();
+}
+
+/** The checks of steps 1 and 2: the SDK works, importing the mock fails with `expected`. */
+function expectMockToNeedMsw(expected: string): void {
+  console.log(run('node', ['without-msw.mjs', expected]).trimEnd());
+  console.log(run('node', ['without-msw.cjs', expected]).trimEnd());
 }
 
 /** Starts the mock CLI through npx and resolves with the URL it prints. */
@@ -100,7 +170,6 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const started = Date.now();
   section(`pack into ${scratch}`);
   const packed = JSON.parse(
     run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], root),
@@ -108,20 +177,41 @@ async function main(): Promise<void> {
   const tarball = join(scratch, packed[0]?.filename ?? '');
   console.log(tarball);
 
-  section('install the tarball into a scratch project');
+  section('1. production install without msw: the package, ky and zod, nothing else');
   writeFileSync(
     join(scratch, 'package.json'),
     JSON.stringify({ name: 'scratch', private: true, type: 'module' }, null, 2),
   );
-  run('npm', [
-    'install',
-    '--prefer-offline',
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    tarball,
-  ]);
+  // At npm's default log level, which shows install-script warnings.
+  const installed = spawnSync(
+    'npm',
+    ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', tarball],
+    { cwd: scratch, encoding: 'utf8' },
+  );
+  const log = `${installed.stdout}${installed.stderr}`;
+  if (installed.status !== 0) throw new Error(`npm install failed:\n${log}`);
+  if (/install-scripts?/i.test(log)) throw new Error(`npm warned of install scripts:\n${log}`);
+  const packages = productionPackages();
+  assert.deepEqual(packages, ['ky', 'order-fulfillment-sdk', 'zod'], 'the production tree');
+  console.log(`npm ls --all --omit=dev: ${packages.join(', ')}; no install-script warning`);
   cpSync(consumer, scratch, { recursive: true });
+  const sdkTypes = tsconfig(scratch, 'node16', 'node16', false, 'sdk-types.ts');
+  run('node', [tsc, '-p', sdkTypes]);
+  console.log(`tsc -p ${sdkTypes}: the SDK's declarations need no msw`);
+  expectMockToNeedMsw(mockNeedsMsw());
+
+  section(`2. with msw ${OLD_MSW}, below the peer range ${peerRange}`);
+  // npm refuses it; projects with legacy-peer-deps (and other package managers) only warn.
+  const refused = runFailing('npm', ['install', '--prefer-offline', `msw@${OLD_MSW}`]);
+  if (!refused.includes(`peerOptional msw@"${peerRange}"`)) {
+    throw new Error(`npm install msw@${OLD_MSW} failed otherwise:\n${refused}`);
+  }
+  console.log(`npm install msw@${OLD_MSW}: ERESOLVE, peerOptional msw@"${peerRange}"`);
+  install('--legacy-peer-deps', `msw@${OLD_MSW}`);
+  expectMockToNeedMsw(mockNeedsMsw(OLD_MSW));
+
+  section(`3. with msw ${DEV_MSW}`);
+  install(`msw@${DEV_MSW}`);
 
   section('ESM import');
   console.log(run('node', ['esm.mjs']).trimEnd());
@@ -131,8 +221,8 @@ async function main(): Promise<void> {
 
   section('types: moduleResolution node16 (ESM), node16 (CJS), bundler');
   // skipLibCheck off: the published .d.ts files are checked too, not only their use.
-  tsconfig(scratch, 'node16', 'node16', false);
-  tsconfig(scratch, 'esnext', 'bundler', false);
+  const node16 = tsconfig(scratch, 'node16', 'node16', false);
+  const bundler = tsconfig(scratch, 'esnext', 'bundler', false);
   // The same file in a "type": "commonjs" folder resolves the require condition (.d.cts).
   const cjs = join(scratch, 'cjs');
   mkdirSync(cjs);
@@ -140,11 +230,11 @@ async function main(): Promise<void> {
   cpSync(join(consumer, 'types.ts'), join(cjs, 'types.ts'));
   // msw's own CJS declarations import the ESM-only `rettime` (TS1479 under node16 CJS), which
   // only skipLibCheck avoids; the Expect<IsAny<…>> checks still catch broken types of ours.
-  tsconfig(cjs, 'node16', 'node16', true);
+  const cjsNode16 = tsconfig(cjs, 'node16', 'node16', true);
   for (const [dir, config] of [
-    [scratch, 'tsconfig.node16.json'],
-    [cjs, 'tsconfig.node16.json'],
-    [scratch, 'tsconfig.bundler.json'],
+    [scratch, node16],
+    [cjs, cjsNode16],
+    [scratch, bundler],
   ] as const) {
     run('node', [tsc, '-p', config], dir);
     console.log(`tsc -p ${join(dir === cjs ? 'cjs' : '.', config)}: no errors`);
@@ -159,7 +249,7 @@ async function main(): Promise<void> {
   }
 
   rmSync(scratch, { recursive: true, force: true });
-  console.log(`\npack smoke: passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`\npack smoke: passed in ${elapsed()}`);
 }
 
 main().catch((error: unknown) => {

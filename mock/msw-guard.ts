@@ -1,0 +1,71 @@
+// msw is an optional peer dependency: the SDK needs none of it, the mock needs the project's own
+// copy (handlers built by a second copy are not recognised by the project's `setupServer`). This
+// module is imported first, so a missing or too-old msw fails when the mock is imported, with one
+// line saying what to install, instead of an msw error at the first request. In the built
+// package, tsup.config.ts defers every msw import of the mock until `assertMsw` has passed.
+import { createRequire } from 'node:module';
+
+/**
+ * The oldest msw the mock works with: it serves every request from one `http.all` handler whose
+ * predicate is a function, which msw accepts from 2.11.0. The lower bound of the msw peer range
+ * in package.json; CI runs the mock's tests on exactly this version.
+ */
+export const MSW_MIN_VERSION = '2.11.0';
+
+const INSTALL = `npm install --save-dev msw@^${MSW_MIN_VERSION}`;
+
+/** msw resolved from here, the way the mock's own `import 'msw'` resolves it. */
+const requireHere = createRequire(import.meta.url);
+
+function numbers(version: string): number[] {
+  return version.split(/[.+-]/, 3).map(Number);
+}
+
+function isBelowMinimum(version: string): boolean {
+  const found = numbers(version);
+  const minimum = numbers(MSW_MIN_VERSION);
+  for (let i = 0; i < 3; i++) {
+    const a = found[i] ?? Number.NaN;
+    const b = minimum[i] ?? 0;
+    if (Number.isNaN(a)) return true;
+    if (a !== b) return a < b;
+  }
+  // A prerelease of the minimum (2.11.0-beta.1) comes before it.
+  return version.includes('-');
+}
+
+/** The installed msw version, or `undefined` when msw cannot be resolved from the mock. */
+function installedVersion(): string | undefined {
+  try {
+    return (requireHere('msw/package.json') as { version: string }).version;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Throws when msw is missing or older than {@link MSW_MIN_VERSION}, with a one-line message
+ * naming the command that fixes it.
+ */
+export function assertMsw(): void {
+  const version = installedVersion();
+  if (version !== undefined && !isBelowMinimum(version)) return;
+  const found = version === undefined ? '' : `, found msw ${version}`;
+  throw new Error(
+    `order-fulfillment-sdk/mock needs msw >=${MSW_MIN_VERSION} as a dev dependency${found}: ${INSTALL}`,
+  );
+}
+
+/**
+ * Loads an msw module once {@link assertMsw} has passed, for the CommonJS build (see
+ * tsup.config.ts); a plain `require` there would be hoisted above the check.
+ *
+ * @param specifier - `msw` or one of its subpaths.
+ */
+export function requireMsw(specifier: string): unknown {
+  assertMsw();
+  return requireHere(specifier);
+}
+
+assertMsw();
