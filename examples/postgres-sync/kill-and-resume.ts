@@ -110,10 +110,11 @@ async function main() {
       const last = round > rounds;
       const runs = groups.map((group) => startSync(server.hostUrl, database.dataDir, group));
       for (const run of runs) running.add(run);
-      // The kill point: after 0 to 3 committed pages of one process, plus 0 to 49 ms, so it
-      // can land while a page is fetched, while its transaction runs, or between pages.
+      // The kill point: after some committed pages of one process, plus 0 to 49 ms, so it can
+      // land while a page is fetched, while its transaction runs, or between pages. The range
+      // keeps each kill inside the work a run has, so most rounds are killed mid-pull.
       const target = last ? undefined : runs[Math.floor(killRandom() * runs.length)];
-      const afterCommits = Math.floor(killRandom() * 4);
+      const afterCommits = Math.floor(killRandom() * Math.ceil(16 / runs.length));
       const delay = Math.floor(killRandom() * 50);
       console.log(
         `\nround ${round}: ${

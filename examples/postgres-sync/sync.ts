@@ -35,6 +35,11 @@ async function runWorker(db: Database, client: Client, limit: number, platform?:
   const worker = workerName(platform);
   const filter = platform ? { platform } : {};
   let start = await loadCheckpoint(db, worker);
+  console.log(
+    start
+      ? `  ${worker}: resuming after since=${start.since} since_id=${start.since_id}`
+      : `  ${worker}: no checkpoint, pulling from the beginning`,
+  );
   const totals = { orders: 0, applied: 0, skipped: 0 };
   // The SDK's retries cover short blips; this loop covers a longer outage by resuming from
   // the cursor the error carries. Other errors (401, 403, 422) would not heal: they end it.
