@@ -43,9 +43,9 @@ export async function loadCheckpoint(db: Sql, worker: string): Promise<OrderCurs
 
 /** What one page did to the table. */
 export interface PageResult {
-  /** Orders written: new ones, and newer versions of stored ones. */
+  /** Orders written: new ones, and versions at least as new as the stored one. */
   applied: number;
-  /** Orders left alone because the table already held that version or a newer one. */
+  /** Orders left alone because the table already held a newer version. */
   skipped: number;
 }
 

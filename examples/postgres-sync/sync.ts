@@ -25,7 +25,7 @@ import { createSchema, loadCheckpoint, savePage, workerName } from './store.js';
 
 /** What a sync run tells the process that started it (over IPC, when there is one). */
 export type SyncEvent =
-  | { type: 'pulling'; workers: string[] }
+  | { type: 'pulling' }
   | { type: 'committed'; worker: string; orders: number; applied: number; skipped: number };
 
 const report = (event: SyncEvent) => process.send?.(event);
@@ -68,7 +68,7 @@ async function runWorker(db: Database, client: Client, limit: number, platform?:
   const at = await loadCheckpoint(db, worker);
   console.log(
     `  ${worker}: ${totals.orders} orders received, ${totals.applied} written, ` +
-      `${totals.skipped} already stored in that or a newer version; ` +
+      `${totals.skipped} older than the stored version and left alone; ` +
       `checkpoint since=${at?.since} since_id=${at?.since_id}`,
   );
 }
@@ -90,7 +90,7 @@ async function main() {
     await createSchema(db);
     const client = createClient({ hostUrl: service.hostUrl, apiKey: service.apiKey });
     const platforms = values.platform.length > 0 ? values.platform : [undefined];
-    report({ type: 'pulling', workers: platforms.map(workerName) });
+    report({ type: 'pulling' });
     await Promise.all(
       platforms.map((platform) => runWorker(db, client, Number(values.limit), platform)),
     );
