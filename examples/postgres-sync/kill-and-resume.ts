@@ -63,25 +63,33 @@ async function prepareDatabase() {
   const dataDir = join(tempDir, 'pgdata');
   const schema = `ofs_sync_example_${process.pid}`;
   if (onServer) process.env.PGOPTIONS = `-c search_path=${schema}`;
+  const remove = async () => {
+    if (onServer) {
+      const db = await openDatabase(dataDir);
+      await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await db.close();
+    }
+    rmSync(tempDir, { recursive: true, force: true });
+  };
   const db = await openDatabase(dataDir);
   try {
-    if (onServer) await db.query(`CREATE SCHEMA ${schema}`);
+    if (onServer) {
+      // An `options` in DATABASE_URL would override PGOPTIONS: stop rather than write elsewhere.
+      const [where] = await db.query<{ path: string }>(
+        `SELECT current_setting('search_path') AS path`,
+      );
+      if (where?.path !== schema) throw new Error(`search_path is ${where?.path}, not ${schema}`);
+      await db.query(`CREATE SCHEMA ${schema}`);
+    }
     await createSchema(db);
     console.log(`database: ${db.description}${onServer ? `, schema ${schema}` : ''}`);
-  } finally {
-    await db.close(); // on PGlite, the children need the data directory to themselves
+  } catch (error) {
+    await db.close();
+    await remove();
+    throw error;
   }
-  return {
-    dataDir,
-    async remove() {
-      if (onServer) {
-        const db = await openDatabase(dataDir);
-        await db.query(`DROP SCHEMA ${schema} CASCADE`);
-        await db.close();
-      }
-      rmSync(tempDir, { recursive: true, force: true });
-    },
-  };
+  await db.close(); // on PGlite, the children need the data directory to themselves
+  return { dataDir, remove };
 }
 
 async function main() {
