@@ -95,7 +95,9 @@ async function prepareDatabase() {
 async function main() {
   const started = performance.now();
   const mock = createMockService({ orders: 5000, seed: 1 });
-  const allPlatforms = [...new Set(mock.orders.all().map((order) => order.platform))].sort();
+  const allPlatforms = [...new Set(mock.orders.all().map((order) => order.platform))]
+    .filter((platform): platform is string => typeof platform === 'string')
+    .sort();
   const platforms = values.workers ? allPlatforms : undefined;
   // Separate streams, so the kill points replay exactly whatever the timing of the changes.
   const killRandom = seededRandom(seed);

@@ -6,9 +6,10 @@ import type { Database, Sql } from './database.js';
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS orders (
+    -- The cursor relies on id and updated_at only; the service may leave out the rest.
     id text PRIMARY KEY,
-    platform text NOT NULL,
-    status text NOT NULL,
+    platform text,
+    status text,
     -- An instant, not text: the service may write offsets other than Z.
     updated_at timestamptz NOT NULL,
     -- The worker that stored this version; the workers mode checks no worker strayed.
