@@ -7,7 +7,7 @@
 // rule 5). So a reconciliation scan (1) counts on duplicates, (2) checks `total` before and
 // after, and (3) ends with a cursor pull of everything changed since the scan began, which
 // catches what the shift hid. Use it for a nightly or weekly consistency check; use the cursor
-// (examples/incremental-pull) for the regular pull.
+// (examples/postgres-sync) for the regular pull.
 //
 // Against a real service set ORDER_API_URL and ORDER_API_KEY; the local copy is then empty,
 // so every order is reported missing. With the embedded mock, the example plants differences

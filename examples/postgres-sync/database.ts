@@ -1,0 +1,74 @@
+// The one database interface the sync needs: a query and a transaction. Two implementations
+// behind it: PGlite (Postgres compiled to WebAssembly, kept in a data directory) by default,
+// and a real Postgres server through `pg` when DATABASE_URL is set. The SQL is the same.
+import type { Transaction } from '@electric-sql/pglite';
+
+/** Runs one SQL statement and returns its rows. */
+export interface Sql {
+  query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
+}
+
+/** A database the sync can write to. */
+export interface Database extends Sql {
+  /** Where the data lives, for messages (never the password of a DATABASE_URL). */
+  readonly description: string;
+  /** Runs `work` in one transaction: all of its statements commit, or none. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database: the server named by `DATABASE_URL`, or else PGlite in `dataDir` (created
+ * on first use). Each driver is imported only when chosen, so the other need not load.
+ */
+export async function openDatabase(dataDir: string): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  return url ? openServer(url) : openPglite(dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(dataDir);
+  // PGlite is one connection: its `transaction` queues behind any statement in flight, so
+  // concurrent pulls in one process share it safely, one transaction at a time.
+  const sqlOf = (target: Pick<Transaction, 'query'>): Sql => ({
+    query: async <Row>(text: string, params?: unknown[]) =>
+      (await target.query<Row>(text, params)).rows,
+  });
+  return {
+    description: `PGlite in ${dataDir}`,
+    ...sqlOf(db),
+    transaction: (work) => db.transaction((tx) => work(sqlOf(tx))),
+    close: () => db.close(),
+  };
+}
+
+async function openServer(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const where = new URL(url);
+  return {
+    description: `Postgres at ${where.host}${where.pathname}`,
+    query: async <Row>(text: string, params?: unknown[]) =>
+      (await pool.query(text, params)).rows as Row[],
+    async transaction(work) {
+      // A transaction lives on one connection: take one from the pool for all of it.
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          query: async <Row>(text: string, params?: unknown[]) =>
+            (await client.query(text, params)).rows as Row[],
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
