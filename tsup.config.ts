@@ -1,8 +1,11 @@
+import { rmSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 const guard = fileURLToPath(new URL('./mock/msw-guard.ts', import.meta.url));
+const SRC = fileURLToPath(new URL('./src', import.meta.url));
 const DEFERRED = 'deferred-msw';
 
 /**
@@ -40,33 +43,91 @@ const deferMsw: Plugin = {
   },
 };
 
-export default defineConfig([
-  {
-    // The library entries: the SDK and the mock, each as ESM and CJS with declarations.
-    entry: { index: 'src/index.ts', 'mock/index': 'mock/index.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    // The two configs build concurrently; cleaning must not delete the CLI the other writes.
-    clean: ['!mock/cli.js'],
-    // No source maps: the output is unminified and readable, and maps would point at
-    // src/*.ts files the package does not ship.
-    sourcemap: false,
-    target: 'node20',
-    treeshake: true,
-    // The msw guard resolves msw from its own file (import.meta.url), also in the CJS build.
-    shims: true,
-    // msw reaches deferMsw instead of tsup's externals (it stays external either way).
-    noExternal: ['msw'],
-    esbuildPlugins: [deferMsw],
+/**
+ * The mock imports SDK code (schemas, signatures, the signature error) from src/. In its ESM
+ * build each such import becomes an import of the SDK's own built module (`../schemas/index.js`
+ * from dist/mock/), so an ESM program that loads both entries holds one copy of the SDK's
+ * classes and schemas, and the tarball one copy of its code.
+ */
+const sdkFromDist: Plugin = {
+  name: 'sdk-from-dist',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, ({ path, resolveDir }) => {
+      const file = relative(SRC, resolve(resolveDir, path));
+      if (file.startsWith('..') || isAbsolute(file)) return undefined;
+      return { path: `../${file.split(sep).join('/')}`, external: true };
+    });
   },
-  {
-    // The CLI is only ever executed, never imported, so ESM alone is enough.
-    entry: { 'mock/cli': 'mock/cli.ts' },
-    format: ['esm'],
-    target: 'node20',
-    sourcemap: false,
-    banner: { js: '#!/usr/bin/env node' },
-    noExternal: ['msw'],
-    esbuildPlugins: [deferMsw],
-  },
-]);
+};
+
+/** The settings every bundled build of the mock shares. */
+const mockBuild: Options = {
+  target: 'node20',
+  sourcemap: false,
+  // msw reaches deferMsw instead of tsup's externals (it stays external either way).
+  noExternal: ['msw'],
+};
+
+export default defineConfig((): Options[] => {
+  // The builds below run concurrently, so none may clean the folder the others write into;
+  // emptying it once here also drops modules of the unbundled build whose source is gone.
+  rmSync('dist', { recursive: true, force: true });
+  return [
+    {
+      // The SDK as ESM, one file per module (the source's `.js` specifiers already name the
+      // output): a bundler that meets `sideEffects: false` drops whole modules a program does
+      // not import, which it cannot do inside one bundled chunk, where top-level schema,
+      // `Object.freeze` and method declaration calls look like side effects.
+      entry: ['src/**/*.ts'],
+      format: ['esm'],
+      bundle: false,
+      target: 'node20',
+      // No source maps: the output is readable, and maps would point at src/*.ts files the
+      // package does not ship.
+      sourcemap: false,
+    },
+    {
+      // The SDK as CommonJS, one bundled file: require() has no tree-shaking to preserve.
+      entry: { index: 'src/index.ts' },
+      format: ['cjs'],
+      target: 'node20',
+      sourcemap: false,
+      treeshake: true,
+    },
+    {
+      // The mock as ESM, bundled, with the SDK's modules imported from the build above.
+      ...mockBuild,
+      entry: { 'mock/index': 'mock/index.ts' },
+      format: ['esm'],
+      treeshake: true,
+      // The msw guard resolves msw from its own file (import.meta.url).
+      shims: true,
+      esbuildPlugins: [deferMsw, sdkFromDist],
+    },
+    {
+      // The mock as CommonJS, bundled whole: no SDK object crosses its public API, so its own
+      // copy of the SDK code cannot meet one from the SDK entry in an instanceof check.
+      ...mockBuild,
+      entry: { 'mock/index': 'mock/index.ts' },
+      format: ['cjs'],
+      treeshake: true,
+      // import.meta.url, which the msw guard resolves msw from, in CommonJS.
+      shims: true,
+      esbuildPlugins: [deferMsw],
+    },
+    {
+      // The CLI is only ever executed, never imported, so ESM alone is enough.
+      ...mockBuild,
+      entry: { 'mock/cli': 'mock/cli.ts' },
+      format: ['esm'],
+      banner: { js: '#!/usr/bin/env node' },
+      esbuildPlugins: [deferMsw, sdkFromDist],
+    },
+    {
+      // The declarations of both entries and both formats, each bundled into one file.
+      entry: { index: 'src/index.ts', 'mock/index': 'mock/index.ts' },
+      format: ['esm', 'cjs'],
+      dts: { only: true },
+    },
+  ];
+});

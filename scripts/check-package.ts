@@ -9,7 +9,9 @@
 //    build runs at `prepack`); the README's install command for msw follows the peer range;
 //  - the bin is an ESM file with a shebang and the executable bit;
 //  - the SDK entry (both formats) bundles for a browser with no msw and no Node built-in, so it
-//    runs in Deno, Bun, browsers and edge runtimes; only the ./mock entry may use msw and node:*.
+//    runs in Deno, Bun, browsers and edge runtimes; only the ./mock entry may use msw and node:*;
+//  - the ESM mock and the CLI import the SDK's own built modules rather than carrying a copy,
+//    so an ESM program loading both entries holds one copy of each SDK class.
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -184,6 +186,17 @@ for (const entry of ['dist/index.js', 'dist/index.cjs']) {
       String(error),
     ];
     problems.push(`${entry} does not bundle for a browser: ${message.join('; ')}`);
+  }
+}
+
+section('the ESM mock and the CLI import the SDK rather than copy it');
+for (const file of ['dist/mock/index.js', 'dist/mock/cli.js']) {
+  // esbuild heads each module it inlines with a `// path` comment naming its source file.
+  const inlined = readFileSync(join(root, file), 'utf8').match(/^\/\/ src\/\S+/gm) ?? [];
+  if (inlined.length > 0) {
+    problems.push(`${file} inlines SDK modules: ${inlined.slice(0, 3).join(', ')}`);
+  } else {
+    console.log(`${file}: no SDK module inlined`);
   }
 }
 
