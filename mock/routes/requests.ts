@@ -41,7 +41,7 @@ export interface RouteResponse {
  *
  * @param value - The header's value, or null when absent.
  */
-export function isJsonContentType(value: string | null): boolean {
+function isJsonContentType(value: string | null): boolean {
   const mediaType = (value ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
   const parts = mediaType.split('/');
   if (parts.length !== 2) return false;

@@ -38,7 +38,7 @@ const LocalDateTime = isoDateTime({ local: true });
  * as Python's `isoformat()` writes them). A time without an offset names no instant, so it
  * is refused with its own message.
  */
-export const InstantSchema = z.string().check(
+const InstantSchema = z.string().check(
   z.superRefine((value, ctx) => {
     if (IsoDateTimeWithOffsetSchema.safeParse(value).success) return;
     ctx.addIssue({
