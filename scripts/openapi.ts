@@ -47,7 +47,10 @@ responses.add(S.OrderSchema, {
   id: 'Order',
   description:
     'An order as it appears in the order list (specification 2.3). Only some fields are ' +
-    `documented; the others are optional and unknown fields are kept (${GAPS}, "Orders").`,
+    `documented; the others are optional and unknown fields are kept (${GAPS}, "Orders"). ` +
+    'For a key with the `shipping:read` scope each item also carries `tracking_number`, ' +
+    '`tracking_url` and `shipments` (Shipment), as the order detail has them (specification 4.6); ' +
+    'without it they are absent.',
 });
 responses.add(S.OrderPageSchema, {
   id: 'OrderPage',
@@ -204,7 +207,9 @@ const ERROR_REASONS: Record<string, string> = {
   '402': 'The workspace plan does not include `apiAccess`.',
   '403': 'The client IP is outside the key’s allowed IPs, or the key lacks the endpoint’s scope.',
   '404': 'No order has this id.',
-  '422': 'A query parameter or the body failed validation; `detail` lists each problem.',
+  '422':
+    'A query parameter or the body failed validation (a body is read as JSON only under ' +
+    '`Content-Type: application/json` or `application/*+json`); `detail` lists each problem.',
   '429': 'The key exceeded its rate limit; wait `Retry-After` seconds.',
 };
 
@@ -322,7 +327,9 @@ export function buildOpenApiDocument(): Json {
             'strictly after (`since`, `since_id`) in (`updated_at`, `id`) order; send `next_since`/`next_since_id` ' +
             'back unchanged. Delivery is at-least-once: an order returns whenever it is updated. ' +
             `The first cursor call uses the origin cursor \`since=${S.ORIGIN_CURSOR.since}\`, \`since_id=${S.ORIGIN_CURSOR.since_id}\` ` +
-            `(${GAPS}, "The first cursor call"). ${CHECK_ORDER}`,
+            `(${GAPS}, "The first cursor call"). In both modes a key that also has \`shipping:read\` ` +
+            'gets each order’s `tracking_number`, `tracking_url` and `shipments` (carrier and tracking ' +
+            `per parcel) in the list. ${CHECK_ORDER}`,
           security: [{ ApiKey: ['orders:read'] }],
           parameters: orderParams,
           responses: {
@@ -400,7 +407,8 @@ export function buildOpenApiDocument(): Json {
             '409 and nothing is written; none is 404); neither key: 200 `skipped`. Writes status ' +
             '`shipped` and `shipped_at`; sending the same notification again answers `unchanged`. ' +
             `Status codes and the result body are not shown by the specification (${GAPS}). ` +
-            'The signature is checked before the body is parsed.',
+            'The signature is checked before the body is parsed. `shipped_at` may carry any offset ' +
+            '(`Z`, `+00:00`, `+02:00`) and is stored in UTC. The plan rule (402) does not apply here.',
           security: [],
           parameters: [
             {
@@ -435,7 +443,9 @@ export function buildOpenApiDocument(): Json {
             '409': error('409', 'More than one order matches `source` + `external_ref`.'),
             '422': error(
               '422',
-              'The body is not JSON or breaks the schema (including `source` without `external_ref`).',
+              'No body, a `Content-Type` other than `application/json` or `application/*+json` ' +
+                '(`model_attributes_type`), a body that is not JSON, or one that breaks the schema ' +
+                '(including `source` without `external_ref`, or a `shipped_at` without an offset).',
             ),
           },
         },

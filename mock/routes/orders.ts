@@ -5,6 +5,7 @@ import {
   OrderListParamsSchema,
   type ValidationIssue,
 } from '../../src/schemas/index.js';
+import type { MockApiKey } from '../rules/keys.js';
 import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
 import { SHIPPING_FIELDS } from '../store/list-shape.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
@@ -18,7 +19,16 @@ export const DEFAULT_ORDER_LIMIT = 50;
 const QUERY_NAMES = ['status', 'platform', 'limit', 'offset', 'since', 'since_id'];
 const INTEGER_NAMES = ['limit', 'offset'];
 
-function listOrders(ctx: ServiceContext, request: RouteRequest): RouteResponse {
+// The shipping rule of the detail and the list alike: only a key with `shipping:read` sees
+// the shipping fields (docs/spec-gaps.md); without it they are absent, not null.
+const seesShipping = (key: MockApiKey | undefined) =>
+  key?.scopes.includes('shipping:read') ?? false;
+
+function listOrders(
+  ctx: ServiceContext,
+  request: RouteRequest,
+  withShipping: boolean,
+): RouteResponse {
   const params = request.url.searchParams;
   const query = coerceQuery(params, QUERY_NAMES, INTEGER_NAMES);
   // Either cursor parameter selects cursor mode; the schema then demands the other one.
@@ -32,7 +42,7 @@ function listOrders(ctx: ServiceContext, request: RouteRequest): RouteResponse {
     if (issues.length > 0 || !parsed.success) return unprocessable(issues);
     const { since = '', since_id: sinceId = '', status, platform } = parsed.data;
     const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
-    const page = store.cursorPage({ status, platform }, since, sinceId, limit);
+    const page = store.cursorPage({ status, platform }, since, sinceId, limit, withShipping);
     return jsonText(
       `{"items":[${page.itemsJson}],"next_since":${JSON.stringify(page.nextSince)}` +
         `,"next_since_id":${JSON.stringify(page.nextSinceId)},"has_more":${page.hasMore}}`,
@@ -43,7 +53,7 @@ function listOrders(ctx: ServiceContext, request: RouteRequest): RouteResponse {
   if (issues.length > 0 || !parsed.success) return unprocessable(issues);
   const { status, platform, offset = 0 } = parsed.data;
   const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
-  const page = store.offsetPage({ status, platform }, offset, limit);
+  const page = store.offsetPage({ status, platform }, offset, limit, withShipping);
   const pageNumber = Math.floor(offset / limit) + 1;
   return jsonText(
     `{"items":[${page.itemsJson}],"total":${page.total},"page":${pageNumber},"page_size":${limit}}`,
@@ -62,7 +72,7 @@ export function orderRoutes(ctx: ServiceContext): Route[] {
       method: 'GET',
       path: `${BASE_PATH}/orders`,
       scope: 'orders:read',
-      handle: (request) => listOrders(ctx, request),
+      handle: (request, _params, key) => listOrders(ctx, request, seesShipping(key)),
     },
     {
       method: 'GET',
@@ -72,7 +82,7 @@ export function orderRoutes(ctx: ServiceContext): Route[] {
         const order = ctx.state.orders.get(params.order_id);
         if (!order) return notFound(params.order_id);
         const { items: _items, ...detail } = order;
-        if (!key?.scopes.includes('shipping:read')) {
+        if (!seesShipping(key)) {
           for (const field of SHIPPING_FIELDS) delete detail[field];
         }
         return json(detail);

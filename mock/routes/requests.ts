@@ -33,24 +33,41 @@ export interface RouteResponse {
   readonly body: string;
 }
 
-const utf8 = new TextDecoder();
-
 /**
- * The body as text, decoded as fetch's `Request.text()` does (UTF-8, a BOM dropped, invalid
- * bytes replaced).
+ * Whether a `Content-Type` names JSON the way FastAPI reads it for a model body: the media
+ * type `application/json` or `application/<anything>+json`, in any case, parameters such as
+ * `charset` ignored. A value that is not one `type/subtype` counts as `text/plain`, as
+ * Python's `email.message` reads it.
  *
- * @param request - The request.
+ * @param value - The header's value, or null when absent.
  */
-export function bodyText(request: RouteRequest): string {
-  return utf8.decode(request.body);
+function isJsonContentType(value: string | null): boolean {
+  const mediaType = (value ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  const parts = mediaType.split('/');
+  if (parts.length !== 2) return false;
+  const [type, subtype = ''] = parts;
+  return type === 'application' && (subtype === 'json' || subtype.endsWith('+json'));
 }
 
-/**
- * Parses a request body as JSON, reporting failure as pydantic's `json_invalid` issue.
- *
- * @param text - The raw body text.
- */
-export function parseJsonBody(
+// What FastAPI answers when the body is not read as JSON: the raw bytes reach the model,
+// which refuses anything but an object. The message adds the cause pydantic cannot know.
+function notJson(contentType: string | null): RouteResponse {
+  const sent = contentType === null ? 'no Content-Type' : `Content-Type ${contentType}`;
+  return unprocessable([
+    {
+      loc: ['body'],
+      msg:
+        'Input should be a valid dictionary or object to extract fields from: the body is read ' +
+        `as JSON only with Content-Type application/json (or application/*+json), and this request sent ${sent}`,
+      type: 'model_attributes_type',
+    },
+  ]);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+// Parses a request body as JSON, reporting failure as pydantic's `json_invalid` issue.
+function parseJsonBody(
   text: string,
 ): { ok: true; value: unknown } | { ok: false; response: RouteResponse } {
   try {
@@ -69,13 +86,8 @@ export function parseJsonBody(
   }
 }
 
-/**
- * Validates a parsed body with a schema; `loc` entries start with `body`.
- *
- * @param schema - A zod schema.
- * @param value - The parsed body.
- */
-export function parseWith<S extends z.ZodMiniType>(
+// Validates a parsed body with a schema; `loc` entries start with `body`.
+function parseWith<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
 ): { ok: true; value: z.infer<S> } | { ok: false; response: RouteResponse } {
@@ -89,7 +101,10 @@ export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Rout
 
 /**
  * Reads a JSON body and, given a schema, checks it: the one read-JSON-or-422 step of every
- * route that takes a body.
+ * route that takes a body, as FastAPI reads a model body. No body is 422 `missing`, unless
+ * `emptyAs` says what it stands for (a blank one too); a body is read as JSON only under a
+ * JSON `Content-Type` ({@link isJsonContentType}), else 422 `model_attributes_type`; then
+ * it must be UTF-8 and JSON (422 `json_invalid`) and pass the schema.
  *
  * @param request - The request.
  * @param schema - Checks the parsed body; `loc` entries start with `body`.
@@ -100,7 +115,28 @@ export function readJsonBody<S extends z.ZodMiniType>(
   schema?: S,
   emptyAs?: string,
 ): BodyResult<z.infer<S>> {
-  const text = bodyText(request);
+  const empty = request.body.length === 0;
+  if (empty && emptyAs === undefined) {
+    return {
+      ok: false,
+      response: unprocessable([{ loc: ['body'], msg: 'Field required', type: 'missing' }]),
+    };
+  }
+  const contentType = request.header('content-type');
+  if (!empty && !isJsonContentType(contentType)) {
+    return { ok: false, response: notJson(contentType) };
+  }
+  let text: string;
+  try {
+    text = utf8.decode(request.body);
+  } catch {
+    return {
+      ok: false,
+      response: unprocessable([
+        { loc: ['body'], msg: 'The body is not valid UTF-8', type: 'json_invalid' },
+      ]),
+    };
+  }
   const body = parseJsonBody(emptyAs !== undefined && text.trim() === '' ? emptyAs : text);
   if (!body.ok) return body;
   return schema === undefined

@@ -85,6 +85,9 @@ export type GeneratedListShape = Pick<
   | 'currency'
 > & { customer_name: string };
 
+/** A generated order's tracking fields and parcels (see {@link OrderGenerator.listShapeWithTracking}). */
+export type Tracking = Pick<MockOrder, 'tracking_number' | 'tracking_url' | 'shipments'>;
+
 /** The fields the store indexes, computed without building the whole record. */
 export interface OrderCore {
   orderDateMs: number;
@@ -204,6 +207,18 @@ export class OrderGenerator {
   }
 
   /**
+   * {@link OrderGenerator.listShape} followed by the tracking fields and the parcels, in the
+   * record's key order: the list shape a key with `shipping:read` sees.
+   *
+   * @param row - 0-based row.
+   * @param id - The order's id.
+   */
+  listShapeWithTracking(row: number, id: string): GeneratedListShape & Tracking {
+    const list = this.listShape(row, id);
+    return { ...list, ...this.tracking(row, id, list.shipped_at) };
+  }
+
+  /**
    * The full record of a row, consistent with {@link OrderGenerator.core} and
    * {@link OrderGenerator.listShape}.
    *
@@ -213,8 +228,6 @@ export class OrderGenerator {
   order(row: number, id: string): MockOrder {
     const { seed } = this;
     const list = this.listShape(row, id);
-    const items = this.items(row, id);
-    const shipments = list.shipped_at ? this.shipments(row, id, list.shipped_at) : [];
     const [city, plate] = pick(CITIES, seed, row, Salt.Address);
     return {
       ...list,
@@ -227,10 +240,18 @@ export class OrderGenerator {
         country: 'TR',
         phone: `+90555${String(hash32(seed, row, Salt.Address + 3) % 10_000_000).padStart(7, '0')}`,
       },
+      ...this.tracking(row, id, list.shipped_at),
+      items: this.items(row, id),
+    };
+  }
+
+  // The parcels of a shipped order, and the order's own tracking fields: the first parcel's.
+  private tracking(row: number, orderId: string, shippedAt: string | null): Tracking {
+    const shipments = shippedAt ? this.shipments(row, orderId, shippedAt) : [];
+    return {
       tracking_number: shipments[0]?.tracking_number ?? null,
       tracking_url: shipments[0]?.tracking_url ?? null,
       shipments,
-      items,
     };
   }
 

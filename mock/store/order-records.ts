@@ -26,9 +26,13 @@ class Dictionary {
 
 const CANONICAL_ID = /^[1-9]\d{0,14}$/;
 
-// How many rows' list JSON the cache keeps: a store of a few thousand orders serves its
-// pages without serializing, and a million-order store costs at most a few MB.
-const LIST_CACHE_ROWS = 4096;
+// How many list-JSON texts the cache keeps (a row has one per view, with and without the
+// shipping fields): a store of a few thousand orders serves its pages without serializing,
+// and a million-order store costs at most a few MB.
+const LIST_CACHE_ENTRIES = 4096;
+
+// The cache key of a row's list JSON in one view.
+const listKey = (row: number, withShipping: boolean) => row * 2 + (withShipping ? 1 : 0);
 
 function refKey(source: string, externalRef: string): string {
   return `${source}\0${externalRef}`;
@@ -46,7 +50,7 @@ export class OrderRecords {
   private platformCode = new Uint16Array(1024);
   private rowCount = 0;
   private readonly records = new Map<number, MockOrder>();
-  // Row → list-shape JSON; every write of a row drops its entry (see write).
+  // Row and view → list-shape JSON; every write of a row drops its entries (see write).
   private readonly listTexts = new Map<number, string>();
   // A row's id is String(row + 1) unless it was given another one.
   private readonly explicitIdOf = new Map<number, string>();
@@ -134,18 +138,25 @@ export class OrderRecords {
    * cursor and throughput targets, and a generated row's JSON never changes until written.
    *
    * @param row - 0-based row.
+   * @param withShipping - With the tracking fields and parcels, for a key with `shipping:read`.
    */
-  listJson(row: number): string {
-    let text = this.listTexts.get(row);
+  listJson(row: number, withShipping: boolean): string {
+    const key = listKey(row, withShipping);
+    let text = this.listTexts.get(key);
     if (text === undefined) {
       const record = this.records.get(row);
+      const id = this.idOf(row);
       text = JSON.stringify(
-        record ? toListShape(record) : this.generator.listShape(row, this.idOf(row)),
+        record
+          ? toListShape(record, withShipping)
+          : withShipping
+            ? this.generator.listShapeWithTracking(row, id)
+            : this.generator.listShape(row, id),
       );
       // Dropping everything when full is cheaper than tracking recency, and a pull that
       // streams through a large store would evict any policy's entries anyway.
-      if (this.listTexts.size >= LIST_CACHE_ROWS) this.listTexts.clear();
-      this.listTexts.set(row, text);
+      if (this.listTexts.size >= LIST_CACHE_ENTRIES) this.listTexts.clear();
+      this.listTexts.set(key, text);
     }
     return text;
   }
@@ -210,7 +221,8 @@ export class OrderRecords {
    * @param record - A complete record.
    */
   write(row: number, record: MockOrder): void {
-    this.listTexts.delete(row);
+    this.listTexts.delete(listKey(row, false));
+    this.listTexts.delete(listKey(row, true));
     const previous = this.records.get(row);
     if (previous) this.refRows.get(refKeyOf(previous))?.delete(row);
     this.records.set(row, record);

@@ -111,10 +111,16 @@ export class OrderStore {
    * @param filter - Status and platform filters.
    * @param offset - Orders to skip.
    * @param limit - Page size.
+   * @param withShipping - Items carry the tracking fields and parcels (`shipping:read`).
    */
-  offsetPage(filter: OrderFilter, offset: number, limit: number): OffsetPage {
+  offsetPage(
+    filter: OrderFilter,
+    offset: number,
+    limit: number,
+    withShipping: boolean,
+  ): OffsetPage {
     const { rows, total } = this.indexes.byOffset(filter, offset, limit);
-    return { itemsJson: this.itemsJson(rows), total };
+    return { itemsJson: this.itemsJson(rows, withShipping), total };
   }
 
   /**
@@ -125,8 +131,15 @@ export class OrderStore {
    * @param since - The cursor's `updated_at`, a valid ISO 8601 date-time.
    * @param sinceId - The cursor's id.
    * @param limit - Page size.
+   * @param withShipping - Items carry the tracking fields and parcels (`shipping:read`).
    */
-  cursorPage(filter: OrderFilter, since: string, sinceId: string, limit: number): CursorPage {
+  cursorPage(
+    filter: OrderFilter,
+    since: string,
+    sinceId: string,
+    limit: number,
+    withShipping: boolean,
+  ): CursorPage {
     const page = this.indexes.byCursor(filter, Date.parse(since), sinceId, limit);
     const last = page.rows.at(-1);
     let nextSince = since;
@@ -137,7 +150,12 @@ export class OrderStore {
       nextSince = iso(ms);
       this.stamps.noteReached({ ms, id: nextSinceId });
     }
-    return { itemsJson: this.itemsJson(page.rows), nextSince, nextSinceId, hasMore: page.hasMore };
+    return {
+      itemsJson: this.itemsJson(page.rows, withShipping),
+      nextSince,
+      nextSinceId,
+      hasMore: page.hasMore,
+    };
   }
 
   /**
@@ -192,9 +210,11 @@ export class OrderStore {
     return next;
   }
 
-  private itemsJson(rows: ArrayLike<number>): string {
+  private itemsJson(rows: ArrayLike<number>, withShipping: boolean): string {
     const parts = new Array<string>(rows.length);
-    for (let i = 0; i < rows.length; i++) parts[i] = this.rows.listJson(rows[i] as number);
+    for (let i = 0; i < rows.length; i++) {
+      parts[i] = this.rows.listJson(rows[i] as number, withShipping);
+    }
     return parts.join(',');
   }
 

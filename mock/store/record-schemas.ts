@@ -1,8 +1,9 @@
-// Schemas for what the mock stores and serves, and for what the state API and the control
-// endpoints accept: those records made partial, with timestamps that must carry an offset
-// (the mock stores them in UTC).
+// Schemas for what the mock stores and serves, and for what the state API, the control
+// endpoints and the inbound endpoint accept: those records made partial, with timestamps that
+// must carry an offset (the mock stores them in UTC).
 import * as z from 'zod/mini';
 import {
+  FulfillmentNotificationSchema,
   IsoDateTimeWithOffsetSchema,
   OrderDetailSchema,
   OrderItemSchema,
@@ -10,6 +11,7 @@ import {
   ShipmentSchema,
   ShippingAddressSchema,
 } from '../../src/schemas/index.js';
+import { isoDateTime } from '../../src/schemas/iso.js';
 
 // The SDK's response schemas accept what any service may send: fields missing or null
 // wherever the specification allows it (docs/spec-gaps.md, "Checking responses"). The mock
@@ -89,3 +91,33 @@ export const ProductInputSchema = z.partial(
     price: z.number().check(z.minimum(0)),
   }),
 );
+
+const LocalDateTime = isoDateTime({ local: true });
+
+/**
+ * An instant: ISO 8601 with any offset (`Z`, `+00:00`, `+02:00`, fractions of any length,
+ * as Python's `isoformat()` writes them). A time without an offset names no instant, so it
+ * is refused with its own message.
+ */
+const InstantSchema = z.string().check(
+  z.superRefine((value, ctx) => {
+    if (IsoDateTimeWithOffsetSchema.safeParse(value).success) return;
+    ctx.addIssue({
+      code: 'invalid_format',
+      format: 'datetime',
+      input: value,
+      message: LocalDateTime.safeParse(value).success
+        ? 'has no UTC offset: add Z or ±HH:MM (such as 2026-01-01T10:00:00Z), since a local time names no instant'
+        : 'must be an ISO 8601 date-time with Z or ±HH:MM',
+    });
+  }),
+);
+
+/**
+ * The inbound notification's body as the service reads it (specification 2.8): the wire
+ * schema, with `shipped_at` any {@link InstantSchema}. 2.8 asks for UTC; `+00:00` is UTC,
+ * and another offset names its instant as exactly, so the mock takes it and stores UTC.
+ */
+export const InboundNotificationSchema = z.safeExtend(FulfillmentNotificationSchema, {
+  shipped_at: InstantSchema,
+});

@@ -25,8 +25,6 @@ function earliestAfter(position: CursorPosition, ms: number, id: string): number
 
 /** Stamps writes so that no write lands where a pull that already passed would miss it. */
 export class WriteStamps {
-  // The cursor key of the newest write and the clock reading it was stamped at.
-  private lastWrite: (CursorPosition & { nowMs: number }) | undefined;
   // The furthest position a cursor page has handed out (its last order).
   private reached: CursorPosition | undefined;
 
@@ -45,23 +43,18 @@ export class WriteStamps {
 
   /**
    * The `updated_at` (epoch ms) for a write of order `id`: the clock, unless that would put
-   * the write at or before a position a pull may already have passed. That is (1) the
-   * previous write, unless the clock was moved back since (`clock.set` to an earlier time
-   * starts the sequence afresh, as the caller asked), and (2) always, the furthest position
-   * any cursor page has handed out, wherever the clock stands (frozen inside the generated
-   * data, or moved back). Two writes in one millisecond, or under a frozen clock, where the
-   * second has the smaller id, or a write stamped behind orders a pull has already seen,
-   * would otherwise be lost to that pull. The write then takes that position's instant, or
-   * 1 ms after it: a commit sequence that keeps the cursor lossless.
+   * the write at or before the furthest position a cursor page has handed out, wherever the
+   * clock stands (frozen, frozen inside the generated data, or moved back). A pull resumes
+   * strictly after the cursor it was served, so such a write would be lost to it; the write
+   * takes that position's instant instead, or 1 ms after it when its id sorts before the
+   * position's. Only a served cursor moves a stamp: with none handed out, or all of them
+   * behind the clock, every write is stamped exactly the clock's time, which is what a test
+   * that freezes the clock expects to read back.
    *
    * @param id - The written order's id.
    */
   stampFor(id: string): number {
     const now = this.nowMs();
-    const last = this.lastWrite;
-    let ms = last && now >= last.nowMs ? earliestAfter(last, now, id) : now;
-    if (this.reached) ms = earliestAfter(this.reached, ms, id);
-    this.lastWrite = { nowMs: now, ms, id };
-    return ms;
+    return this.reached ? earliestAfter(this.reached, now, id) : now;
   }
 }

@@ -1,6 +1,7 @@
 // Every authentication outcome of {base_url}, in the decided order: 401 → 402 → 403 → 429.
 import { describe, expect, it } from 'vitest';
 import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
+import { NOW, notification, postInbound } from '../../support/inbound.js';
 import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
@@ -45,6 +46,17 @@ describe.each(TRANSPORTS)('authentication (%s)', (transport) => {
     const res = await target.call('/orders');
     expect(res.status).toBe(402);
     expect(res.body.detail).toMatch(/apiAccess/);
+  });
+
+  it('applies an inbound shipment notification on a plan without apiAccess (no 402 there)', async () => {
+    const mock = createMockService({ orders: 10, plan: { apiAccess: false } });
+    mock.clock.set(NOW);
+    const target = await reach(server, mock, transport);
+    expect((await target.call('/orders/3')).status).toBe(402);
+    const res = await postInbound(target, JSON.stringify(notification({ inbound_order_id: '3' })));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'applied', order_id: '3' });
+    expect(mock.orders.get('3')?.status).toBe('shipped');
   });
 
   it('answers 403 when the key lacks the endpoint scope', async () => {

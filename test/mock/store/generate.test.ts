@@ -11,7 +11,7 @@ describe('OrderGenerator.listShape', () => {
     [7, 1_000_000, 20],
     [42, 5_000, 0],
   ])(
-    'is the full record without detail fields, key order included (seed %i, %i orders, %i products)',
+    'is the full record without detail fields, key order included, with tracking or without (seed %i, %i orders, %i products)',
     (seed, count, products) => {
       const catalog = Array.from({ length: products }, (_, row) => generateProduct(seed, row));
       const generator = new OrderGenerator(seed, count, catalog);
@@ -20,6 +20,9 @@ describe('OrderGenerator.listShape', () => {
         const id = String(row + 1);
         expect(JSON.stringify(generator.listShape(row, id))).toBe(
           JSON.stringify(toListShape(generator.order(row, id))),
+        );
+        expect(JSON.stringify(generator.listShapeWithTracking(row, id))).toBe(
+          JSON.stringify(toListShape(generator.order(row, id), true)),
         );
       }
     },

@@ -27,7 +27,7 @@ describe('order store at 200,000 orders', () => {
     let outOfOrder = 0;
     const updated: string[] = [];
     for (;;) {
-      const page = store.cursorPage({}, since, sinceId, 200);
+      const page = store.cursorPage({}, since, sinceId, 200, false);
       const orders: { id: string; updated_at: string }[] = JSON.parse(`[${page.itemsJson}]`);
       for (const order of orders) {
         const key: [number, string] = [Date.parse(order.updated_at), order.id];
