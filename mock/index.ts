@@ -26,8 +26,8 @@ export {
 export { type MockApiKey, SCOPES, type Scope } from './rules/keys.js';
 export type { RateLimit } from './rules/rate-limit.js';
 export type { MockOrders, MockProducts, MockService } from './service.js';
-export { GENERATED_PLATFORMS, GENERATED_STATUSES } from './store/generate.js';
 export { SHIPPING_FIELDS } from './store/list-shape.js';
+export { GENERATED_PLATFORMS, GENERATED_STATUSES } from './store/sample-vocabulary.js';
 export { MockInputError, MockNotFoundError } from './store/store-errors.js';
 export type {
   MockOrder,

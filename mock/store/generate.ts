@@ -1,55 +1,24 @@
 // Deterministic sample data. An order is a pure function of (seed, row, count), so the store
 // keeps only a few numeric columns per generated order and derives the rest when asked.
 
-import { KNOWN_ORDER_STATUSES } from '../../src/schemas/index.js';
 import { generatedPrice, generateProduct } from './generate-products.js';
 import { hash32, pick, unit } from './random.js';
+import {
+  CARRIERS,
+  CITIES,
+  EXTERNAL_REF_BASE,
+  FIRST,
+  GENERATED_BUSINESSES,
+  GENERATED_PLATFORMS,
+  GENERATED_START_MS,
+  GENERATED_STATUSES,
+  LAST,
+  SHARED_REF_EVERY,
+  SPAN_MS,
+  STATUS_WEIGHTS,
+  STREETS,
+} from './sample-vocabulary.js';
 import type { MockOrder, MockProduct } from './types.js';
-
-/** The order statuses the mock generates, verbatim as the service writes them. */
-export const GENERATED_STATUSES = KNOWN_ORDER_STATUSES;
-
-// Cumulative weights (out of 100) of GENERATED_STATUSES.
-const STATUS_WEIGHTS = [20, 40, 65, 90, 100];
-
-/** The sales platforms the mock generates: the `platform` value, its `source` and ref prefix. */
-export const GENERATED_PLATFORMS = [
-  { platform: 'Trendyol', source: 'trendyol', prefix: 'TY' },
-  { platform: 'Hepsiburada', source: 'hepsiburada', prefix: 'HB' },
-  { platform: 'Amazon', source: 'amazon', prefix: 'AMZ' },
-  { platform: 'Shopify', source: 'shopify', prefix: 'SH' },
-  { platform: 'Web', source: 'web', prefix: 'WEB' },
-] as const;
-
-/** The businesses generated orders belong to; `external_ref` is unique only within one. */
-export const GENERATED_BUSINESSES = ['biz_1', 'biz_2', 'biz_3'] as const;
-
-/** Generated orders are dated within this year-long window, oldest first by row. */
-export const GENERATED_START_MS = Date.UTC(2025, 10, 1);
-const SPAN_MS = 365 * 24 * 3600 * 1000;
-
-/** The number added to a row to form its `external_ref` (e.g. `TY-100001`). */
-export const EXTERNAL_REF_BASE = 100001;
-
-/** One in this many rows repeats the previous row's `source` and `external_ref`. */
-export const SHARED_REF_EVERY = 10;
-
-const CARRIERS = [
-  { name: 'Yurtici Kargo', code: 'YK', url: 'https://track.example/yurtici/' },
-  { name: 'Aras Kargo', code: 'AR', url: 'https://track.example/aras/' },
-  { name: 'MNG Kargo', code: 'MNG', url: 'https://track.example/mng/' },
-  { name: 'UPS', code: '1Z', url: 'https://track.example/ups/' },
-];
-const FIRST = ['Ayse', 'Mehmet', 'Elif', 'Can', 'Zeynep', 'Emre', 'Deniz', 'Selin', 'Burak', 'Ada'];
-const LAST = ['Yilmaz', 'Kaya', 'Demir', 'Celik', 'Sahin', 'Aydin', 'Ozturk', 'Arslan'];
-const CITIES = [
-  ['Istanbul', '34'],
-  ['Ankara', '06'],
-  ['Izmir', '35'],
-  ['Bursa', '16'],
-  ['Antalya', '07'],
-] as const;
-const STREETS = ['Ataturk Cd.', 'Cumhuriyet Cd.', 'Inonu Sk.', 'Bagdat Cd.', 'Istiklal Cd.'];
 
 /** Row-indexed salts, one per derived field, so fields are independent. */
 enum Salt {

@@ -1,11 +1,12 @@
 // The orders of one mock service, by order id: records in, records and whole list pages out.
 // Rows, columns and indexes stay inside the store (order-records.ts, order-indexes.ts); the
 // write-stamping rule that keeps the cursor lossless is write-stamps.ts.
-import { EXTERNAL_REF_BASE, GENERATED_PLATFORMS, iso, OrderGenerator } from './generate.js';
+import { iso, OrderGenerator } from './generate.js';
 import { checkInput, toValidationIssues } from './input-checks.js';
 import { type OrderFilter, OrderIndexes } from './order-indexes.js';
 import { OrderRecords } from './order-records.js';
 import { OrderInputSchema } from './record-schemas.js';
+import { EXTERNAL_REF_BASE, GENERATED_PLATFORMS } from './sample-vocabulary.js';
 import { MockInputError, MockNotFoundError } from './store-errors.js';
 import type { MockOrder, MockProduct, OrderInput } from './types.js';
 import { WriteStamps } from './write-stamps.js';

@@ -1,0 +1,65 @@
+// The words and ranges generated orders are made of: statuses, platforms, businesses, the date
+// window, carriers, and the names and places of customers.
+import { KNOWN_ORDER_STATUSES } from '../../src/schemas/index.js';
+
+/** The order statuses the mock generates, verbatim as the service writes them. */
+export const GENERATED_STATUSES = KNOWN_ORDER_STATUSES;
+
+/** Cumulative weights (out of 100) of {@link GENERATED_STATUSES}. */
+export const STATUS_WEIGHTS = [20, 40, 65, 90, 100];
+
+/** The sales platforms the mock generates: the `platform` value, its `source` and ref prefix. */
+export const GENERATED_PLATFORMS = [
+  { platform: 'Trendyol', source: 'trendyol', prefix: 'TY' },
+  { platform: 'Hepsiburada', source: 'hepsiburada', prefix: 'HB' },
+  { platform: 'Amazon', source: 'amazon', prefix: 'AMZ' },
+  { platform: 'Shopify', source: 'shopify', prefix: 'SH' },
+  { platform: 'Web', source: 'web', prefix: 'WEB' },
+] as const;
+
+/** The businesses generated orders belong to; `external_ref` is unique only within one. */
+export const GENERATED_BUSINESSES = ['biz_1', 'biz_2', 'biz_3'] as const;
+
+/** Generated orders are dated within this year-long window, oldest first by row. */
+export const GENERATED_START_MS = Date.UTC(2025, 10, 1);
+/** The length of the window generated orders are dated in. */
+export const SPAN_MS = 365 * 24 * 3600 * 1000;
+
+/** The number added to a row to form its `external_ref` (e.g. `TY-100001`). */
+export const EXTERNAL_REF_BASE = 100001;
+
+/** One in this many rows repeats the previous row's `source` and `external_ref`. */
+export const SHARED_REF_EVERY = 10;
+
+/** The carriers generated parcels travel with, and their tracking page prefixes. */
+export const CARRIERS = [
+  { name: 'Yurtici Kargo', code: 'YK', url: 'https://track.example/yurtici/' },
+  { name: 'Aras Kargo', code: 'AR', url: 'https://track.example/aras/' },
+  { name: 'MNG Kargo', code: 'MNG', url: 'https://track.example/mng/' },
+  { name: 'UPS', code: '1Z', url: 'https://track.example/ups/' },
+];
+/** First names of generated customers. */
+export const FIRST = [
+  'Ayse',
+  'Mehmet',
+  'Elif',
+  'Can',
+  'Zeynep',
+  'Emre',
+  'Deniz',
+  'Selin',
+  'Burak',
+  'Ada',
+];
+/** Last names of generated customers. */
+export const LAST = ['Yilmaz', 'Kaya', 'Demir', 'Celik', 'Sahin', 'Aydin', 'Ozturk', 'Arslan'];
+/** Cities of generated addresses, with their postal code prefix. */
+export const CITIES = [
+  ['Istanbul', '34'],
+  ['Ankara', '06'],
+  ['Izmir', '35'],
+  ['Bursa', '16'],
+  ['Antalya', '07'],
+] as const;
+/** Streets of generated addresses. */
+export const STREETS = ['Ataturk Cd.', 'Cumhuriyet Cd.', 'Inonu Sk.', 'Bagdat Cd.', 'Istiklal Cd.'];
