@@ -1,0 +1,179 @@
+// Where every request enters the service, whichever adapter brought it: it gets its request
+// id, is written to the journal (the API's requests, not the control endpoints'), meets the
+// fault rules and the latency, and only then reaches the router. Both adapters call `handle`
+// and carry out what it returns, so a fault behaves the same in-process and over HTTP.
+import type { FaultBook } from '../rules/faults.js';
+import { effectOf, type FaultRule } from '../rules/faults.js';
+import type { Journal, JournalRecord } from '../rules/journal.js';
+import { unit } from '../store/random.js';
+import { CONTROL_PREFIX } from './control.js';
+import type { RouteRequest, RouteResponse } from './requests.js';
+import type { Router } from './router.js';
+
+/** A request as an adapter hands it in: a route's request plus what the journal keeps. */
+export interface IntakeRequest extends RouteRequest {
+  /** Every header, lower-case names, repeated ones joined with `, `. */
+  allHeaders(): Record<string, string>;
+  /** Aborts when the client gives up: ends a delay (and, in-process, a stall) early. */
+  readonly signal?: AbortSignal;
+}
+
+/** How an adapter cuts the connection instead of sending the answer whole. */
+export type Cut = 'reset' | 'truncate' | 'stall';
+
+/** What an adapter sends: the answer, its request id, and maybe how to cut it. */
+export interface Answer {
+  readonly response: RouteResponse;
+  readonly requestId: string;
+  /**
+   * `reset`: close without answering. `truncate`: the status, the headers (with the whole
+   * body's length) and half the body, then close. `stall`: the status and headers, then
+   * nothing until the client gives up.
+   */
+  readonly cut?: Cut;
+}
+
+/** The global latency: each API answer waits a whole number of ms in `[minMs, maxMs]`. */
+export interface Latency {
+  readonly minMs: number;
+  readonly maxMs: number;
+}
+
+/** What the intake reads of the service; `faults` and `journal` are looked up per request. */
+export interface IntakeContext {
+  /** The host URL's path prefix (empty unless the host URL has a path). */
+  readonly prefix: string;
+  readonly seed: number;
+  readonly latency: Latency | false;
+  readonly faults: FaultBook;
+  readonly journal: Journal;
+  nowMs(): number;
+}
+
+// The answer a cut connection began: never sent whole.
+const CUT_RESPONSE: RouteResponse = {
+  status: 200,
+  body: JSON.stringify({ detail: 'The mock cut this answer short (an injected fault)' }),
+};
+
+const CONTROL_AT = `${CONTROL_PREFIX}/`;
+// Distinguishes the latency draw from every other use of the seed.
+const LATENCY_SALT = 0x1a7e;
+
+/** Request ids, the journal, faults and latency in front of one router. */
+export class Intake {
+  private lastId = 0;
+
+  /**
+   * @param router - The service's routes.
+   * @param ctx - The service.
+   */
+  constructor(
+    private readonly router: Router,
+    private readonly ctx: IntakeContext,
+  ) {}
+
+  /**
+   * Answers one request on the host URL.
+   *
+   * @param request - The request.
+   */
+  handle(request: IntakeRequest): Answer | Promise<Answer> {
+    const id = ++this.lastId;
+    const requestId = `req_${id}`;
+    const { ctx } = this;
+    const path = request.url.pathname.slice(ctx.prefix.length);
+    if (path === CONTROL_PREFIX || path.startsWith(CONTROL_AT)) {
+      return settle(this.router.dispatch(request), requestId, undefined);
+    }
+    const record: JournalRecord = {
+      id,
+      atMs: ctx.nowMs(),
+      method: request.method,
+      path,
+      url: request.url,
+      body: request.body,
+      requestId,
+      headers: request.allHeaders,
+      status: null,
+      answered: false,
+    };
+    ctx.journal.record(record);
+    const fault = ctx.faults.empty ? undefined : ctx.faults.take(request.method, path);
+    if (fault) record.fault = { id: fault.id, effect: effectOf(fault.rule) };
+    const wait = fault?.rule.delayMs ?? this.latency(id);
+    if (wait === 0) return this.answer(request, record, fault?.rule);
+    return sleep(wait, request.signal).then(
+      () => this.answer(request, record, fault?.rule),
+      () => finish(record, { response: CUT_RESPONSE, requestId, cut: 'reset' }),
+    );
+  }
+
+  private latency(id: number): number {
+    const { latency, seed } = this.ctx;
+    if (!latency) return 0;
+    const span = latency.maxMs - latency.minMs + 1;
+    return latency.minMs + Math.floor(unit(seed, id, LATENCY_SALT) * span);
+  }
+
+  // A faulted request never reaches its route: it changes no state and emits nothing.
+  private answer(
+    request: IntakeRequest,
+    record: JournalRecord,
+    rule: FaultRule | undefined,
+  ): Answer | Promise<Answer> {
+    const { requestId } = record;
+    if (rule?.status !== undefined) {
+      const body = rule.body === undefined ? { detail: 'Injected fault' } : rule.body;
+      const empty = rule.status === 204 || rule.status === 205 || rule.status === 304;
+      const response = {
+        status: rule.status,
+        headers: rule.headers,
+        body: empty ? '' : JSON.stringify(body),
+      };
+      return finish(record, { response, requestId });
+    }
+    if (rule?.error !== undefined) {
+      return finish(record, { response: CUT_RESPONSE, requestId, cut: rule.error });
+    }
+    return settle(this.router.dispatch(request), requestId, record);
+  }
+}
+
+function settle(
+  response: RouteResponse | Promise<RouteResponse>,
+  requestId: string,
+  record: JournalRecord | undefined,
+): Answer | Promise<Answer> {
+  if (response instanceof Promise) {
+    return response.then((settled) => settle(settled, requestId, record));
+  }
+  const answer = { response, requestId };
+  return record ? finish(record, answer) : answer;
+}
+
+function finish(record: JournalRecord, answer: Answer): Answer {
+  record.status = answer.cut === 'reset' ? null : answer.response.status;
+  record.answered = true;
+  return answer;
+}
+
+// A delay that ends early, rejecting, when the client gives up (so a long delay holds nothing
+// open after its client has gone).
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
