@@ -250,7 +250,10 @@ export function createService(options: unknown): {
       clear: () => faults.clear(),
     },
     get requests() {
-      return Object.assign(journal.entries(), { clear: () => journal.clear() });
+      // Not enumerable: the snapshot compares and prints as the plain array it is.
+      return Object.defineProperty(journal.entries(), 'clear', {
+        value: () => journal.clear(),
+      }) as MockRequests;
     },
     reset: ctx.reset,
   };
