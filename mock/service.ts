@@ -15,7 +15,7 @@ import { createClock } from './rules/clock.js';
 import type { DeliveryAttempt, MockSubscription } from './rules/deliveries.js';
 import { DeliveryQueue } from './rules/deliveries.js';
 import { FaultBook, type MockFaults } from './rules/faults.js';
-import { Journal, type MockRequests } from './rules/journal.js';
+import { Journal, type MockRequest, type MockRequests } from './rules/journal.js';
 import type { MockApiKey } from './rules/keys.js';
 import { KeyRing } from './rules/keys.js';
 import { RateLimiter } from './rules/rate-limit.js';
@@ -251,9 +251,8 @@ export function createService(options: unknown): {
     },
     get requests() {
       // Not enumerable: the snapshot compares and prints as the plain array it is.
-      return Object.defineProperty(journal.entries(), 'clear', {
-        value: () => journal.clear(),
-      }) as MockRequests;
+      const entries = journal.entries() as MockRequest[] & Pick<MockRequests, 'clear'>;
+      return Object.defineProperty(entries, 'clear', { value: () => journal.clear() });
     },
     reset: ctx.reset,
   };
