@@ -68,7 +68,7 @@ export function createHandlers(router: Router, intake: Intake, clientIp: string)
           method,
           url: new URL(request.url),
           header: (name) => request.headers.get(name),
-          allHeaders: () => Object.fromEntries(request.headers),
+          rawHeaders: request.headers,
           body,
           clientIp,
           signal: request.signal,

@@ -130,13 +130,7 @@ function toIntakeRequest(
       const value = headers[name];
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
     },
-    allHeaders() {
-      const all: Record<string, string> = {};
-      for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      return all;
-    },
+    rawHeaders: req.rawHeaders,
     body,
     clientIp: normalizeIp(req.socket.remoteAddress ?? ''),
     // Built only when a delay asks for it, so an undelayed request pays nothing.

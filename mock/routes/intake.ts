@@ -4,7 +4,7 @@
 // and carry out what it returns, so a fault behaves the same in-process and over HTTP.
 import type { FaultBook } from '../rules/faults.js';
 import { effectOf, type FaultRule } from '../rules/faults.js';
-import type { Journal, JournalRecord } from '../rules/journal.js';
+import type { Journal, JournalRecord, RawHeaders } from '../rules/journal.js';
 import { unit } from '../store/random.js';
 import { CONTROL_PREFIX } from './control.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
@@ -12,8 +12,8 @@ import type { Router } from './router.js';
 
 /** A request as an adapter hands it in: a route's request plus what the journal keeps. */
 export interface IntakeRequest extends RouteRequest {
-  /** Every header, lower-case names, repeated ones joined with `, `. */
-  allHeaders(): Record<string, string>;
+  /** The headers as received, for the journal (which reads them only when asked). */
+  readonly rawHeaders: RawHeaders;
   /** Aborts when the client gives up: ends a delay (and, in-process, a stall) early. */
   readonly signal?: AbortSignal;
 }
@@ -91,10 +91,10 @@ export class Intake {
       atMs: ctx.nowMs(),
       method: request.method,
       path,
-      url: request.url,
+      href: request.url.href,
       body: request.body,
       requestId,
-      headers: request.allHeaders,
+      headers: request.rawHeaders,
       status: null,
       answered: false,
     };

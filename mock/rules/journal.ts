@@ -54,17 +54,23 @@ export const MockRequestSchema = z.object({
 /** One journal entry (see {@link MockRequestSchema}). */
 export type MockRequest = z.infer<typeof MockRequestSchema>;
 
+/**
+ * The headers as the adapter got them: node's `rawHeaders` (name, value, name, value, ...) or
+ * fetch's `Headers`. Kept as they are: they reference nothing else of the request.
+ */
+export type RawHeaders = readonly string[] | Headers;
+
 /** A request as recorded: references only, read into a {@link MockRequest} on demand. */
 export interface JournalRecord {
   readonly id: number;
   readonly atMs: number;
   readonly method: string;
   readonly path: string;
-  readonly url: URL;
+  /** The full URL, for its query. */
+  readonly href: string;
   readonly body: Uint8Array;
   readonly requestId: string;
-  /** Every header, lower-case names, repeated ones joined with `, `. */
-  readonly headers: () => Record<string, string>;
+  readonly headers: RawHeaders;
   status: number | null;
   /** Set once the answer went out (or the connection was cut): the entry is final. */
   answered: boolean;
@@ -128,17 +134,18 @@ export class Journal {
   private read(record: JournalRecord): MockRequest {
     if (record.view) return structuredClone(record.view);
     const hide = (text: string) => redact(text, this.secrets.values);
+    const all = headerRecord(record.headers);
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(record.headers())) {
+    for (const [name, value] of Object.entries(all)) {
       headers[name] = SECRET_HEADERS.has(name) ? REDACTED : hide(value);
     }
     const query: MockRequest['query'] = {};
-    for (const [name, raw] of record.url.searchParams) {
+    for (const [name, raw] of new URL(record.href).searchParams) {
       const value = hide(raw);
       const seen = query[name];
       query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
     }
-    const presented = record.headers()['x-api-key'];
+    const presented = all['x-api-key'];
     const view: MockRequest = {
       id: record.id,
       at: new Date(record.atMs).toISOString(),
@@ -155,6 +162,18 @@ export class Journal {
     if (record.answered) record.view = view;
     return structuredClone(view);
   }
+}
+
+// Lower-case names, repeated headers joined with `, ` (as fetch's Headers joins them).
+function headerRecord(raw: RawHeaders): Record<string, string> {
+  if (!Array.isArray(raw)) return Object.fromEntries(raw as Headers);
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
+  }
+  return out;
 }
 
 // Every occurrence of a secret, wherever a client put it (a key in the query or the body).
