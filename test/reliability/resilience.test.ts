@@ -89,7 +89,9 @@ describe.each(TRANSPORTS)('fault rules against the SDK (%s)', (transport) => {
       expect(seen).toHaveLength(150);
       // A reset is retried (one retry here); a body cut off after its 200 is not.
       const faulted = target.mock.requests.filter((entry) => entry.fault?.effect === error);
-      expect(faulted.map((entry) => entry.status)).toEqual(error === 'reset' ? [null, null] : [200]);
+      expect(faulted.map((entry) => entry.status)).toEqual(
+        error === 'reset' ? [null, null] : [200],
+      );
     },
   );
 
