@@ -156,7 +156,10 @@ export function createService(options: unknown): {
   const keys = new KeyRing(config.apiKeys);
   const faults = new FaultBook();
   addRules(faults, config.faults);
+  // The host URL's path prefix: paths in fault rules and the journal are written after it.
+  const prefix = config.hostUrl.slice(new URL(config.hostUrl).origin.length);
   const journal = new Journal(config.journal.limit, {
+    prefix,
     keyIdOf(presented) {
       const key = keys.find(presented);
       return key ? `apiKeys[${config.apiKeys.indexOf(key)}]` : null;
@@ -203,7 +206,7 @@ export function createService(options: unknown): {
   };
   const router = createRouter(ctx);
   const intake = new Intake(router, {
-    prefix: ctx.hostUrl.slice(new URL(ctx.hostUrl).origin.length),
+    prefix,
     seed: config.seed,
     latency: config.latency,
     faults,

@@ -115,31 +115,36 @@ function originForm(raw: string): string {
   }
 }
 
-function toIntakeRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  origin: string,
-  body: Uint8Array,
-): IntakeRequest {
-  const target = originForm(req.url ?? '/');
-  const { headers } = req;
-  return {
-    method: (req.method ?? 'GET').toUpperCase(),
-    url: new URL(`${origin}${target}`),
-    header(name) {
-      const value = headers[name];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-    rawHeaders: req.rawHeaders,
-    body,
-    clientIp: normalizeIp(req.socket.remoteAddress ?? ''),
-    // Built only when a delay asks for it, so an undelayed request pays nothing.
-    get signal() {
-      const controller = new AbortController();
-      res.once('close', () => controller.abort());
-      return controller.signal;
-    },
-  };
+// A class rather than an object literal per request: its methods and the `signal` getter
+// live once on the prototype, and `signal` builds its controller only when a delay asks.
+class NodeRequest implements IntakeRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly clientIp: string;
+  readonly rawHeaders: readonly string[];
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    origin: string,
+    readonly body: Uint8Array,
+  ) {
+    this.method = (req.method ?? 'GET').toUpperCase();
+    this.url = new URL(`${origin}${originForm(req.url ?? '/')}`);
+    this.clientIp = normalizeIp(req.socket.remoteAddress ?? '');
+    this.rawHeaders = req.rawHeaders;
+  }
+
+  header(name: string): string | null {
+    const value = this.req.headers[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  get signal(): AbortSignal {
+    const controller = new AbortController();
+    this.res.once('close', () => controller.abort());
+    return controller.signal;
+  }
 }
 
 function describe(error: unknown): string {
@@ -177,7 +182,7 @@ export async function listen(
   const answer = (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
     let request: IntakeRequest;
     try {
-      request = toIntakeRequest(req, res, origin, body);
+      request = new NodeRequest(req, res, origin, body);
     } catch (error) {
       sendJson(res, 400, `Bad request: ${describe(error)}`);
       return;

@@ -4,7 +4,7 @@
 // and carry out what it returns, so a fault behaves the same in-process and over HTTP.
 import type { FaultBook } from '../rules/faults.js';
 import { effectOf, type FaultRule } from '../rules/faults.js';
-import type { Journal, JournalRecord, RawHeaders } from '../rules/journal.js';
+import { type Journal, type RawHeaders, requestIdOf } from '../rules/journal.js';
 import { unit } from '../store/random.js';
 import { CONTROL_PREFIX } from './control.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
@@ -80,32 +80,29 @@ export class Intake {
    */
   handle(request: IntakeRequest): Answer | Promise<Answer> {
     const id = ++this.lastId;
-    const requestId = `req_${id}`;
     const { ctx } = this;
-    const path = request.url.pathname.slice(ctx.prefix.length);
+    const { url, method } = request;
+    const path = url.pathname.slice(ctx.prefix.length);
     if (path === CONTROL_PREFIX || path.startsWith(CONTROL_AT)) {
-      return settle(this.router.dispatch(request), requestId, undefined);
+      return settle(this.router.dispatch(request), new Entry(ctx.journal, id, -1));
     }
-    const record: JournalRecord = {
+    const { journal } = ctx;
+    const slot = journal.record(
       id,
-      atMs: ctx.nowMs(),
-      method: request.method,
-      path,
-      href: request.url.href,
-      body: request.body,
-      requestId,
-      headers: request.rawHeaders,
-      status: null,
-      answered: false,
-    };
-    ctx.journal.record(record);
-    const fault = ctx.faults.empty ? undefined : ctx.faults.take(request.method, path);
-    if (fault) record.fault = { id: fault.id, effect: effectOf(fault.rule) };
+      ctx.nowMs(),
+      method,
+      url.href,
+      request.rawHeaders,
+      request.body,
+    );
+    const entry = new Entry(journal, id, slot);
+    const fault = ctx.faults.empty ? undefined : ctx.faults.take(method, path);
+    if (fault) journal.fault(slot, id, { id: fault.id, effect: effectOf(fault.rule) });
     const wait = fault?.rule.delayMs ?? this.latency(id);
-    if (wait === 0) return this.answer(request, record, fault?.rule);
+    if (wait === 0) return this.answer(request, entry, fault?.rule);
     return sleep(wait, request.signal).then(
-      () => this.answer(request, record, fault?.rule),
-      () => finish(record, { response: CUT_RESPONSE, requestId, cut: 'reset' }),
+      () => this.answer(request, entry, fault?.rule),
+      () => entry.send(CUT_RESPONSE, 'reset'),
     );
   }
 
@@ -119,43 +116,55 @@ export class Intake {
   // A faulted request never reaches its route: it changes no state and emits nothing.
   private answer(
     request: IntakeRequest,
-    record: JournalRecord,
+    entry: Entry,
     rule: FaultRule | undefined,
   ): Answer | Promise<Answer> {
-    const { requestId } = record;
     if (rule?.status !== undefined) {
       const body = rule.body === undefined ? { detail: 'Injected fault' } : rule.body;
       const empty = rule.status === 204 || rule.status === 205 || rule.status === 304;
-      const response = {
+      return entry.send({
         status: rule.status,
         headers: rule.headers,
         body: empty ? '' : JSON.stringify(body),
-      };
-      return finish(record, { response, requestId });
+      });
     }
-    if (rule?.error !== undefined) {
-      return finish(record, { response: CUT_RESPONSE, requestId, cut: rule.error });
+    if (rule?.error !== undefined) return entry.send(CUT_RESPONSE, rule.error);
+    return settle(this.router.dispatch(request), entry);
+  }
+}
+
+// One request on its way through, and then its answer: its number, its journal slot (-1 for
+// none), and what ends it, which the journal hears of. One object per request, both roles.
+class Entry implements Answer {
+  response: RouteResponse = CUT_RESPONSE;
+  cut?: Cut;
+
+  constructor(
+    private readonly journal: Journal,
+    private readonly id: number,
+    private readonly slot: number,
+  ) {}
+
+  get requestId(): string {
+    return requestIdOf(this.id);
+  }
+
+  send(response: RouteResponse, cut?: Cut): Answer {
+    this.response = response;
+    if (cut) this.cut = cut;
+    if (this.slot >= 0) {
+      this.journal.answer(this.slot, this.id, cut === 'reset' ? null : response.status);
     }
-    return settle(this.router.dispatch(request), requestId, record);
+    return this;
   }
 }
 
 function settle(
   response: RouteResponse | Promise<RouteResponse>,
-  requestId: string,
-  record: JournalRecord | undefined,
+  entry: Entry,
 ): Answer | Promise<Answer> {
-  if (response instanceof Promise) {
-    return response.then((settled) => settle(settled, requestId, record));
-  }
-  const answer = { response, requestId };
-  return record ? finish(record, answer) : answer;
-}
-
-function finish(record: JournalRecord, answer: Answer): Answer {
-  record.status = answer.cut === 'reset' ? null : answer.response.status;
-  record.answered = true;
-  return answer;
+  if (response instanceof Promise) return response.then((settled) => entry.send(settled));
+  return entry.send(response);
 }
 
 // A delay that ends early, rejecting, when the client gives up (so a long delay holds nothing

@@ -60,57 +60,101 @@ export type MockRequest = z.infer<typeof MockRequestSchema>;
  */
 export type RawHeaders = readonly string[] | Headers;
 
-/** A request as recorded: references only, read into a {@link MockRequest} on demand. */
-export interface JournalRecord {
-  readonly id: number;
-  readonly atMs: number;
-  readonly method: string;
-  readonly path: string;
-  /** The full URL, for its query. */
-  readonly href: string;
-  readonly body: Uint8Array;
-  readonly requestId: string;
-  readonly headers: RawHeaders;
-  status: number | null;
-  /** Set once the answer went out (or the connection was cut): the entry is final. */
-  answered: boolean;
-  fault?: MockRequest['fault'];
-  view?: MockRequest;
-}
-
-/** What the journal needs of the service to read a record. */
-export interface JournalSecrets {
+/** What the journal needs of the service to read an entry. */
+export interface JournalContext {
+  /** The host URL's path prefix, cut from each path (empty unless the host URL has a path). */
+  readonly prefix: string;
   /** Which configured key a presented value names (`apiKeys[i]`), or null. */
   keyIdOf(presented: string): string | null;
   /** Values that must never appear: the configured API keys and the signing secret. */
   readonly values: readonly string[];
 }
 
+// `status` column values before an answer and for a reset connection.
+const PENDING = -1;
+const RESET = 0;
+
 const utf8 = new TextDecoder();
 
-/** The newest `limit` requests of one service, oldest first. */
+/**
+ * The newest `limit` requests of one service, oldest first. Kept in columns (one array per
+ * field, a slot per entry, reused round the ring) rather than an object per request: a load
+ * test then promotes only the strings the adapter already made, not a record around them.
+ */
 export class Journal {
-  private ring: JournalRecord[] = [];
   private written = 0;
+  private ids: number[] = [];
+  private atMs: number[] = [];
+  private statuses: number[] = [];
+  private methods: string[] = [];
+  private hrefs: string[] = [];
+  private heads: RawHeaders[] = [];
+  private bodies: Uint8Array[] = [];
+  private faults: (MockRequest['fault'] | undefined)[] = [];
+  private views: (MockRequest | undefined)[] = [];
 
   /**
    * @param limit - How many entries to keep; 0 keeps none.
-   * @param secrets - For keyId and redaction.
+   * @param ctx - For paths, keyId and redaction.
    */
   constructor(
     readonly limit: number,
-    private readonly secrets: JournalSecrets,
+    private readonly ctx: JournalContext,
   ) {}
 
   /**
-   * Keeps a record, dropping the oldest beyond the limit.
+   * Records a request that just arrived, dropping the oldest beyond the limit.
    *
-   * @param record - The request; its status and fault may be filled in later.
+   * @param id - Its request number.
+   * @param atMs - When, on the mock clock.
+   * @param method - Upper-case method.
+   * @param href - The full URL.
+   * @param headers - As the adapter got them.
+   * @param body - The body bytes.
+   * @returns Its slot, for {@link Journal.fault} and {@link Journal.answer}; -1 when off.
    */
-  record(record: JournalRecord): void {
-    if (this.limit === 0) return;
-    this.ring[this.written % this.limit] = record;
-    this.written++;
+  record(
+    id: number,
+    atMs: number,
+    method: string,
+    href: string,
+    headers: RawHeaders,
+    body: Uint8Array,
+  ): number {
+    if (this.limit === 0) return -1;
+    const slot = this.written++ % this.limit;
+    this.ids[slot] = id;
+    this.atMs[slot] = atMs;
+    this.statuses[slot] = PENDING;
+    this.methods[slot] = method;
+    this.hrefs[slot] = href;
+    this.heads[slot] = headers;
+    this.bodies[slot] = body;
+    this.faults[slot] = undefined;
+    this.views[slot] = undefined;
+    return slot;
+  }
+
+  /**
+   * Notes the fault rule that applied to a request.
+   *
+   * @param slot - From {@link Journal.record}.
+   * @param id - The request's number (its slot may have been reused since).
+   * @param fault - The rule's id and effect.
+   */
+  fault(slot: number, id: number, fault: NonNullable<MockRequest['fault']>): void {
+    if (this.ids[slot] === id) this.faults[slot] = fault;
+  }
+
+  /**
+   * Notes the status sent, or null for a connection reset: the entry is then final.
+   *
+   * @param slot - From {@link Journal.record}.
+   * @param id - The request's number.
+   * @param status - The status, or null.
+   */
+  answer(slot: number, id: number, status: number | null): void {
+    if (this.ids[slot] === id) this.statuses[slot] = status ?? RESET;
   }
 
   /** The entries kept, oldest first. */
@@ -118,50 +162,70 @@ export class Journal {
     const count = Math.min(this.written, this.limit);
     const out: MockRequest[] = new Array(count);
     const first = this.written - count;
-    for (let i = 0; i < count; i++) {
-      out[i] = this.read(this.ring[(first + i) % this.limit] as JournalRecord);
-    }
+    for (let i = 0; i < count; i++) out[i] = this.read((first + i) % this.limit);
     return out;
   }
 
   /** Forgets every entry. */
   clear(): void {
-    this.ring = [];
     this.written = 0;
+    this.ids = [];
+    this.atMs = [];
+    this.statuses = [];
+    this.methods = [];
+    this.hrefs = [];
+    this.heads = [];
+    this.bodies = [];
+    this.faults = [];
+    this.views = [];
   }
 
-  // Built once per record when answered; an unanswered one is built afresh each time.
-  private read(record: JournalRecord): MockRequest {
-    if (record.view) return structuredClone(record.view);
-    const hide = (text: string) => redact(text, this.secrets.values);
-    const all = headerRecord(record.headers);
+  // Built once per entry when answered; an unanswered one is built afresh each time.
+  private read(slot: number): MockRequest {
+    const cached = this.views[slot];
+    if (cached) return structuredClone(cached);
+    const status = this.statuses[slot] as number;
+    const fault = this.faults[slot];
+    const hide = (text: string) => redact(text, this.ctx.values);
+    const all = headerRecord(this.heads[slot] as RawHeaders);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(all)) {
       headers[name] = SECRET_HEADERS.has(name) ? REDACTED : hide(value);
     }
+    const url = new URL(this.hrefs[slot] as string);
     const query: MockRequest['query'] = {};
-    for (const [name, raw] of new URL(record.href).searchParams) {
+    for (const [name, raw] of url.searchParams) {
       const value = hide(raw);
       const seen = query[name];
       query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
     }
     const presented = all['x-api-key'];
+    const id = this.ids[slot] as number;
     const view: MockRequest = {
-      id: record.id,
-      at: new Date(record.atMs).toISOString(),
-      method: record.method,
-      path: hide(record.path),
+      id,
+      at: new Date(this.atMs[slot] as number).toISOString(),
+      method: this.methods[slot] as string,
+      path: hide(url.pathname.slice(this.ctx.prefix.length)),
       query,
       headers,
-      body: hide(utf8.decode(record.body)),
-      status: record.status,
-      requestId: record.requestId,
-      keyId: presented ? this.secrets.keyIdOf(presented) : null,
-      ...(record.fault && { fault: record.fault }),
+      body: hide(utf8.decode(this.bodies[slot])),
+      status: status > RESET ? status : null,
+      requestId: requestIdOf(id),
+      keyId: presented ? this.ctx.keyIdOf(presented) : null,
+      ...(fault && { fault }),
     };
-    if (record.answered) record.view = view;
+    if (status !== PENDING) this.views[slot] = view;
     return structuredClone(view);
   }
+}
+
+/**
+ * The `X-Request-Id` of the n-th request a service received.
+ *
+ * @param id - The request's number.
+ */
+export function requestIdOf(id: number): string {
+  return `req_${id}`;
 }
 
 // Lower-case names, repeated headers joined with `, ` (as fetch's Headers joins them).
