@@ -2,6 +2,7 @@
 // for integrators in any language, and prints what they need to call it.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { stopSignal } from './cli-lifetime.js';
 import { parseFixture } from './fixture.js';
 import type { MockServiceOptions } from './options.js';
 import { BASE_PATH } from './routes/context.js';
@@ -26,7 +27,9 @@ const USAGE = `Usage: order-fulfillment-mock [options]
   --journal-limit N        requests the journal keeps (default 10000; 0 keeps none)
   --json                   print one JSON line when ready (hostUrl, baseUrl, controlUrl, keys,
                            secret) instead of the banner
-  --exit-with-stdin        exit when stdin closes (the mock also exits when its parent dies)
+  --exit-with-stdin        exit when stdin closes
+  --no-exit-with-parent    keep serving when the process that started it dies (by default it
+                           exits, so a killed npx or npm wrapper leaves no server behind)
   --version                print the version
   --help                   show this help`;
 
@@ -91,7 +94,10 @@ function parse(argv: string[]) {
     help: false as const,
     version: false as const,
     json: values.json === true,
-    exitWithStdin: values['exit-with-stdin'] === true,
+    lifetime: {
+      exitWithStdin: values['exit-with-stdin'] === true,
+      exitWithParent: values['no-exit-with-parent'] !== true,
+    },
     options,
     port: integerFlag('port', values.port, 0, 65535) ?? 4010,
     host: hostFlag(values.host),
@@ -172,6 +178,7 @@ const OPTIONS = {
   'journal-limit': { type: 'string' },
   json: { type: 'boolean' },
   'exit-with-stdin': { type: 'boolean' },
+  'no-exit-with-parent': { type: 'boolean' },
   version: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -187,28 +194,6 @@ function version(): string {
     }
   }
   return 'unknown';
-}
-
-/**
- * Resolves when the mock should stop: SIGINT, SIGTERM, its parent gone (an `npx` wrapper
- * killed leaves the server reparented, its ppid changed, or its IPC channel closed), or with
- * `--exit-with-stdin`, stdin closed (a CI job's pipe ended).
- */
-function stopSignal(exitWithStdin: boolean): Promise<string> {
-  return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    const parent = process.ppid;
-    setInterval(() => {
-      if (process.ppid !== parent) resolve('parent exited');
-    }, 500).unref();
-    if (process.connected) process.once('disconnect', () => resolve('parent disconnected'));
-    if (exitWithStdin) {
-      process.stdin.once('end', () => resolve('stdin closed'));
-      process.stdin.once('close', () => resolve('stdin closed'));
-      process.stdin.resume();
-    }
-  });
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -246,7 +231,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const { hostUrl } = server;
-  const stopped = stopSignal(parsed.exitWithStdin);
+  const stopped = stopSignal(parsed.lifetime);
   if (parsed.json) {
     const ready = {
       hostUrl,

@@ -84,24 +84,41 @@ describe('order-fulfillment-mock, scripted', () => {
     expect(await cli.exited).toBe(0);
   });
 
-  it('exits when its parent is killed, as under an npx wrapper', async () => {
-    // A parent that starts the CLI, prints its pid, and then waits to be killed.
+  // A wrapper that starts the CLI through `sh -c` (which stays, as under npx), prints the
+  // CLI's pid, and waits to be killed.
+  async function underWrapper(flags: string[]) {
+    const command = [process.execPath, '--import', 'tsx', CLI, '--port', '0', '--json', ...flags]
+      .map((word) => `'${word}'`)
+      .join(' ');
     const script = `
       const { spawn } = require('node:child_process');
-      const child = spawn(process.execPath, ['--import', 'tsx', ${JSON.stringify(CLI)}, '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
-      child.stdout.once('data', () => console.log(child.pid));
+      const sh = spawn('sh', ['-c', ${JSON.stringify(`${command}; true`)}], { stdio: ['ignore', 'pipe', 'inherit'] });
+      sh.stdout.once('data', () => {
+        const ps = require('node:child_process').execFileSync('ps', ['-o', 'pid=', '--ppid', String(sh.pid)]);
+        console.log(String(ps).trim());
+      });
       setInterval(() => {}, 1000);`;
-    const parent = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let pid = 0;
-    onTestFinished(() => {
-      if (parent.exitCode === null) parent.kill('SIGKILL');
-      if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
-    });
-    pid = await new Promise<number>((resolve) =>
-      parent.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim()))),
+    const wrapper = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const pid = await new Promise<number>((resolve) =>
+      wrapper.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim()))),
     );
+    onTestFinished(() => {
+      if (wrapper.exitCode === null) wrapper.kill('SIGKILL');
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    });
+    return { wrapper, pid };
+  }
+
+  it('exits when the wrapper above it is killed, as under npx', async () => {
+    const { wrapper, pid } = await underWrapper([]);
     expect(alive(pid)).toBe(true);
-    parent.kill('SIGKILL');
+    wrapper.kill('SIGKILL');
     expect(await gone(pid)).toBe(true);
+  });
+
+  it('keeps serving after its wrapper dies, given --no-exit-with-parent', async () => {
+    const { wrapper, pid } = await underWrapper(['--no-exit-with-parent']);
+    wrapper.kill('SIGKILL');
+    expect(await gone(pid, 2_000)).toBe(false);
   });
 });
