@@ -16,8 +16,10 @@ import type { Route, RouteParams } from './router.js';
 /** The reserved path prefix of the control endpoints. */
 export const CONTROL_PREFIX = '/__mock';
 
-const ClockSetSchema = z.object({ now: IsoDateTimeWithOffsetSchema });
-const ClockAdvanceSchema = z.object({ ms: z.number().check(z.int()) });
+/** The body of `PUT /__mock/clock`. */
+export const ClockSetSchema = z.object({ now: IsoDateTimeWithOffsetSchema });
+/** The body of `POST /__mock/clock/advance`. */
+export const ClockAdvanceSchema = z.object({ ms: z.number().check(z.int()) });
 
 /** The query of `GET /__mock/requests`: which journal entries to list. */
 export const RequestFilterSchema = z.object({

@@ -19,64 +19,63 @@ const delay = z
     z.maximum(MAX_DELAY_MS, { error: `must be an integer from 0 to ${MAX_DELAY_MS}` }),
   );
 
-/** The JSON of one fault rule, as `mock.faults.add` and `POST /__mock/faults` take it. */
-export const FaultRuleSchema = z
-  .strictObject({
-    method: z.optional(
-      z.string().check(z.regex(/^[A-Za-z]+$/, { error: 'must be an HTTP method such as GET' })),
-    ),
-    path: z.string().check(
-      z.regex(/^\/\S*$/, {
-        error: 'must be a path from the host root, such as /api/v1/web-api/v1/orders*',
-      }),
-    ),
-    times: z.optional(z.int().check(z.minimum(1, { error: 'must be an integer of at least 1' }))),
-    status: z.optional(
-      z
-        .int()
-        .check(
-          z.minimum(200, { error: 'must be an HTTP status from 200 to 599' }),
-          z.maximum(599, { error: 'must be an HTTP status from 200 to 599' }),
-        ),
-    ),
-    body: z.optional(z.unknown()),
-    headers: z.optional(
-      z.record(
-        z.string().check(z.regex(/^[!#$%&'*+.^`|~\w-]+$/, { error: 'must be a header name' })),
-        z.string().check(z.regex(/^[^\r\n]*$/, { error: 'must be one line' })),
+// The fields of a rule; FaultRuleSchema adds the one-effect check.
+const FaultRuleFields = z.strictObject({
+  method: z.optional(
+    z.string().check(z.regex(/^[A-Za-z]+$/, { error: 'must be an HTTP method such as GET' })),
+  ),
+  path: z.string().check(
+    z.regex(/^\/\S*$/, {
+      error: 'must be a path from the host root, such as /api/v1/web-api/v1/orders*',
+    }),
+  ),
+  times: z.optional(z.int().check(z.minimum(1, { error: 'must be an integer of at least 1' }))),
+  status: z.optional(
+    z
+      .int()
+      .check(
+        z.minimum(200, { error: 'must be an HTTP status from 200 to 599' }),
+        z.maximum(599, { error: 'must be an HTTP status from 200 to 599' }),
       ),
+  ),
+  body: z.optional(z.unknown()),
+  headers: z.optional(
+    z.record(
+      z.string().check(z.regex(/^[!#$%&'*+.^`|~\w-]+$/, { error: 'must be a header name' })),
+      z.string().check(z.regex(/^[^\r\n]*$/, { error: 'must be one line' })),
     ),
-    delayMs: z.optional(delay),
-    error: z.optional(z.enum(FAULT_ERRORS)),
-  })
-  .check(
-    z.superRefine((rule, ctx) => {
-      const effects = (['status', 'delayMs', 'error'] as const).filter(
-        (k) => rule[k] !== undefined,
-      );
-      if (effects.length !== 1) {
+  ),
+  delayMs: z.optional(delay),
+  error: z.optional(z.enum(FAULT_ERRORS)),
+});
+
+/** The JSON of one fault rule, as `mock.faults.add` and `POST /__mock/faults` take it. */
+export const FaultRuleSchema = FaultRuleFields.check(
+  z.superRefine((rule, ctx) => {
+    const effects = (['status', 'delayMs', 'error'] as const).filter((k) => rule[k] !== undefined);
+    if (effects.length !== 1) {
+      ctx.issues.push({
+        code: 'custom',
+        path: [],
+        input: rule,
+        message:
+          effects.length === 0
+            ? 'needs one effect: status, delayMs or error'
+            : `has ${effects.join(' and ')}: give exactly one effect`,
+      });
+    }
+    for (const field of ['body', 'headers'] as const) {
+      if (rule[field] !== undefined && rule.status === undefined) {
         ctx.issues.push({
           code: 'custom',
-          path: [],
-          input: rule,
-          message:
-            effects.length === 0
-              ? 'needs one effect: status, delayMs or error'
-              : `has ${effects.join(' and ')}: give exactly one effect`,
+          path: [field],
+          input: rule[field],
+          message: `${field} goes with status only`,
         });
       }
-      for (const field of ['body', 'headers'] as const) {
-        if (rule[field] !== undefined && rule.status === undefined) {
-          ctx.issues.push({
-            code: 'custom',
-            path: [field],
-            input: rule[field],
-            message: `${field} goes with status only`,
-          });
-        }
-      }
-    }),
-  );
+    }
+  }),
+);
 
 /**
  * One fault rule: which requests it matches and what it does to them.
@@ -93,13 +92,16 @@ export const FaultRuleSchema = z
  */
 export type FaultRule = z.input<typeof FaultRuleSchema>;
 
+/** A stored rule, as `mock.faults.list()` and `GET /__mock/faults` show it. */
+export const StoredFaultRuleSchema = z.extend(FaultRuleFields, {
+  /** The id `remove` and `DELETE /__mock/faults/{id}` take. */
+  id: z.string(),
+  /** How many requests it has applied to so far. */
+  matched: z.int(),
+});
+
 /** A stored rule: the rule as given plus its `id` and how many requests it has met so far. */
-export type StoredFaultRule = FaultRule & {
-  /** The id `remove` takes. */
-  readonly id: string;
-  /** Requests it has applied to so far. */
-  readonly matched: number;
-};
+export type StoredFaultRule = z.infer<typeof StoredFaultRuleSchema>;
 
 /** What a matching rule does to one request. */
 export type FaultEffect = 'status' | 'delay' | (typeof FAULT_ERRORS)[number];
