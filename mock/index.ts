@@ -27,12 +27,15 @@ export {
   FAULT_ERRORS,
   type FaultEffect,
   type FaultRule,
+  FaultRuleSchema,
   type MockFaults,
   type StoredFaultRule,
+  StoredFaultRuleSchema,
 } from './rules/faults.js';
 export {
   DEFAULT_JOURNAL_LIMIT,
   type MockRequest,
+  MockRequestSchema,
   type MockRequests,
   REDACTED,
 } from './rules/journal.js';

@@ -21,41 +21,41 @@ export const CONTROL_OPENAPI_PATH = fileURLToPath(
   new URL('../docs/openapi-control.json', import.meta.url),
 );
 
-const schemas = z.registry<{ id: string; description: string }>();
-schemas.add(FaultRuleSchema, {
-  id: 'FaultRule',
-  description:
+// Each component: its schema, its name, and what it is.
+const COMPONENTS: Array<[z.core.$ZodType, string, string]> = [
+  [
+    FaultRuleSchema,
+    'FaultRule',
     'A fault rule: `method` (any when absent), `path` from the host root (exact, or a prefix ' +
-    'ending in `*`), `times` (absent: until removed) and exactly one effect: `status` (with ' +
-    'optional JSON `body` and `headers`), `delayMs`, or `error` (`reset`, `truncate`, `stall`). ' +
-    '`body` and `headers` go with `status` only.',
-});
-schemas.add(StoredFaultRuleSchema, {
-  id: 'StoredFaultRule',
-  description: 'A live rule with its `id` and how many requests it has applied to.',
-});
-schemas.add(MockRequestSchema, {
-  id: 'MockRequest',
-  description:
+      'ending in `*`), `times` (absent: until removed) and exactly one effect: `status` (with ' +
+      'optional JSON `body` and `headers`), `delayMs`, or `error` (`reset`, `truncate`, `stall`). ' +
+      '`body` and `headers` go with `status` only.',
+  ],
+  [
+    StoredFaultRuleSchema,
+    'StoredFaultRule',
+    'A live rule with its `id` and how many requests it has applied to.',
+  ],
+  [
+    MockRequestSchema,
+    'MockRequest',
     'One request the service was sent. API key and signature header values, and any configured ' +
-    'key or signing secret elsewhere, read `REDACTED`; `keyId` names the configured key ' +
-    '(`apiKeys[0]`, ...), never the key; `status` is null for a reset connection.',
-});
-schemas.add(ClockSetSchema, { id: 'ClockSet', description: 'Where to freeze the mock clock.' });
-schemas.add(ClockAdvanceSchema, {
-  id: 'ClockAdvance',
-  description: 'How many ms to move the clock (negative goes back).',
-});
-schemas.add(S.OrderDetailSchema, { id: 'Order', description: 'A stored order, every field.' });
-schemas.add(S.ProductSchema, { id: 'Product', description: 'A stored product.' });
-schemas.add(S.WebhookSubscriptionSchema, {
-  id: 'WebhookSubscription',
-  description: 'A stored webhook subscription.',
-});
-schemas.add(S.ErrorBodySchema, {
-  id: 'ErrorBody',
-  description: 'Every error: `detail` is a sentence, or for 422 a list of issues.',
-});
+      'key or signing secret elsewhere, read `REDACTED`; `keyId` names the configured key ' +
+      '(`apiKeys[0]`, ...), never the key; `status` is null for a reset connection.',
+  ],
+  [ClockSetSchema, 'ClockSet', 'Where to freeze the mock clock.'],
+  [ClockAdvanceSchema, 'ClockAdvance', 'How many ms to move the clock (negative goes back).'],
+  [S.OrderDetailSchema, 'Order', 'A stored order, every field.'],
+  [S.ProductSchema, 'Product', 'A stored product.'],
+  [S.WebhookSubscriptionSchema, 'WebhookSubscription', 'A stored webhook subscription.'],
+  [
+    S.ErrorBodySchema,
+    'ErrorBody',
+    'Every error: `detail` is a sentence, or for 422 a list of issues.',
+  ],
+];
+const schemas = z.registry<{ id: string; description: string }>();
+for (const [schema, id, description] of COMPONENTS) schemas.add(schema, { id, description });
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (schema: object) => ({ 'application/json': { schema } });

@@ -98,6 +98,18 @@ function withBody<S extends z.ZodMiniType>(
   };
 }
 
+// A control route that does one thing and says so: `{"status": "<done>"}`.
+function act(method: string, path: string, run: () => void, done: string): Route {
+  return {
+    method,
+    path,
+    handle() {
+      run();
+      return json({ status: done });
+    },
+  };
+}
+
 const orderId = (params: RouteParams) => params.order_id ?? '';
 
 function productId(params: RouteParams): number | RouteResponse {
@@ -218,34 +230,13 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
           ? json({ id, status: 'removed' })
           : fail(404, `Fault rule ${id} not found`),
     },
-    {
-      method: 'DELETE',
-      path: `${at}/faults`,
-      handle() {
-        ctx.faults.clear();
-        return json({ status: 'cleared' });
-      },
-    },
+    act('DELETE', `${at}/faults`, () => ctx.faults.clear(), 'cleared'),
     {
       method: 'GET',
       path: `${at}/requests`,
       handle: (request) => listRequests(ctx, request.url.searchParams),
     },
-    {
-      method: 'DELETE',
-      path: `${at}/requests`,
-      handle() {
-        ctx.journal.clear();
-        return json({ status: 'cleared' });
-      },
-    },
-    {
-      method: 'POST',
-      path: `${at}/reset`,
-      handle() {
-        ctx.reset();
-        return json({ status: 'reset' });
-      },
-    },
+    act('DELETE', `${at}/requests`, () => ctx.journal.clear(), 'cleared'),
+    act('POST', `${at}/reset`, () => ctx.reset(), 'reset'),
   ];
 }
