@@ -116,6 +116,17 @@ describe.each(TRANSPORTS)('fault rules against the SDK (%s)', (transport) => {
     await expect(client.orders.list({ limit: 5 })).rejects.toBeInstanceOf(TimeoutError);
   });
 
+  it('delays API answers by the latency option, not the control endpoints', async () => {
+    const target = await start({ orders: 10, latency: { minMs: 5_000, maxMs: 6_000 } });
+    const client = clientOf(target, { timeout: 150, retry: 0 });
+    await expect(client.orders.list({ limit: 5 })).rejects.toBeInstanceOf(TimeoutError);
+    // Far inside the latency: only an undelayed answer arrives before this gives up.
+    const clock = await fetch(`${target.hostUrl}/__mock/clock`, {
+      signal: AbortSignal.timeout(2_000),
+    });
+    expect(clock.status).toBe(200);
+  });
+
   it('gives TimeoutError when the body stalls after the headers', async () => {
     const target = await start({ orders: 10 });
     target.mock.faults.add({ path: `${ORDERS_PATH}*`, error: 'stall' });
