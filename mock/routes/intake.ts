@@ -3,7 +3,7 @@
 // fault rules and the latency, and only then reaches the router. Both adapters call `handle`
 // and carry out what it returns, so a fault behaves the same in-process and over HTTP.
 import type { FaultBook } from '../rules/faults.js';
-import { effectOf, type FaultRule } from '../rules/faults.js';
+import { effectOf, type FAULT_ERRORS, type FaultRule } from '../rules/faults.js';
 import { type Journal, type RawHeaders, requestIdOf } from '../rules/journal.js';
 import { unit } from '../store/random.js';
 import { CONTROL_PREFIX } from './control.js';
@@ -19,7 +19,7 @@ export interface IntakeRequest extends RouteRequest {
 }
 
 /** How an adapter cuts the connection instead of sending the answer whole. */
-export type Cut = 'reset' | 'truncate' | 'stall';
+export type Cut = (typeof FAULT_ERRORS)[number];
 
 /** What an adapter sends: the answer, its request id, and maybe how to cut it. */
 export interface Answer {
@@ -39,7 +39,7 @@ export interface Latency {
   readonly maxMs: number;
 }
 
-/** What the intake reads of the service; `faults` and `journal` are looked up per request. */
+/** What the intake reads of the service. */
 export interface IntakeContext {
   /** The host URL's path prefix (empty unless the host URL has a path). */
   readonly prefix: string;
