@@ -114,12 +114,55 @@ function components(): Record<string, Json> {
   return Object.fromEntries(Object.entries(cleaned).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+const bad = error('The body (or query) failed validation; `detail` lists each problem.');
+
+// The create, read and change endpoints of one kind of stored record.
+function stored(
+  at: string,
+  kind: 'order' | 'product',
+  summaries: { create: string; change: string },
+): Record<string, Json> {
+  const schema = ref(kind === 'order' ? 'Order' : 'Product');
+  const missing = error(`No such ${kind}.`);
+  const id = `${kind}_id`;
+  const name = `${kind[0]?.toUpperCase()}${kind.slice(1)}`;
+  return {
+    [`${at}/${kind}s`]: {
+      post: {
+        operationId: `create${name}`,
+        ...tags('state'),
+        summary: summaries.create,
+        requestBody: anyObject(`Any fields of a ${kind}.`),
+        responses: { '201': ok(`The stored ${kind}.`, schema), '422': bad },
+      },
+    },
+    [`${at}/${kind}s/{${id}}`]: {
+      parameters: [pathParam(id, `The ${kind}’s \`id\`.`)],
+      get: {
+        operationId: `get${name}`,
+        ...tags('state'),
+        summary: `Read a stored ${kind}`,
+        // A product id must be an integer; any string names an order.
+        responses: {
+          '200': ok(`The ${kind}.`, schema),
+          '404': missing,
+          ...(kind === 'product' && { '422': bad }),
+        },
+      },
+      patch: {
+        operationId: `update${name}`,
+        ...tags('state'),
+        summary: summaries.change,
+        requestBody: anyObject('The fields to change.'),
+        responses: { '200': ok(`The ${kind}.`, schema), '404': missing, '422': bad },
+      },
+    },
+  };
+}
+
 /** Builds the control endpoints' OpenAPI 3.1 document. */
 export function buildControlDocument(): Json {
   const at = CONTROL_PREFIX;
-  const bad = error('The body (or query) failed validation; `detail` lists each problem.');
-  const orderId = pathParam('order_id', 'The order’s `id`.');
-  const productId = pathParam('product_id', 'The product’s integer `id`.');
   const clock = ok('The mock clock.', {
     type: 'object',
     properties: { now: { type: 'string', format: 'date-time' } },
@@ -146,68 +189,15 @@ export function buildControlDocument(): Json {
     ],
     tags: [{ name: 'state' }, { name: 'clock' }, { name: 'faults' }, { name: 'journal' }],
     paths: {
-      [`${at}/orders`]: {
-        post: {
-          operationId: 'createOrder',
-          ...tags('state'),
-          summary: 'Create an order (emits order.created)',
-          requestBody: anyObject('Any subset of an order; the rest is generated.'),
-          responses: { '201': ok('The stored order.', ref('Order')), '422': bad },
-        },
-      },
-      [`${at}/orders/{order_id}`]: {
-        parameters: [orderId],
-        get: {
-          operationId: 'getOrder',
-          ...tags('state'),
-          summary: 'Read a stored order',
-          responses: { '200': ok('The order.', ref('Order')), '404': error('No such order.') },
-        },
-        patch: {
-          operationId: 'updateOrder',
-          ...tags('state'),
-          summary: 'Change an order (moves updated_at, emits order.updated)',
-          requestBody: anyObject('The fields to change (not `id`, not `updated_at`).'),
-          responses: {
-            '200': ok('The order.', ref('Order')),
-            '404': error('No such order.'),
-            '422': bad,
-          },
-        },
-      },
-      [`${at}/products`]: {
-        post: {
-          operationId: 'createProduct',
-          ...tags('state'),
-          summary: 'Create a product',
-          requestBody: anyObject('Any subset of a product.'),
-          responses: { '201': ok('The product.', ref('Product')), '422': bad },
-        },
-      },
-      [`${at}/products/{product_id}`]: {
-        parameters: [productId],
-        get: {
-          operationId: 'getProduct',
-          ...tags('state'),
-          summary: 'Read a product',
-          responses: {
-            '200': ok('The product.', ref('Product')),
-            '404': error('No such product.'),
-            '422': bad,
-          },
-        },
-        patch: {
-          operationId: 'updateProduct',
-          ...tags('state'),
-          summary: 'Change a product',
-          requestBody: anyObject('The fields to change.'),
-          responses: {
-            '200': ok('The product.', ref('Product')),
-            '404': error('No such product.'),
-            '422': bad,
-          },
-        },
-      },
+      ...stored(at, 'order', {
+        create: 'Create an order (emits order.created); any subset of an order, the rest generated',
+        change:
+          'Change an order (not `id`, not `updated_at`; moves updated_at, emits order.updated)',
+      }),
+      ...stored(at, 'product', {
+        create: 'Create a product from any subset of one',
+        change: 'Change a product',
+      }),
       [`${at}/clock`]: {
         get: { operationId: 'getClock', ...tags('clock'), responses: { '200': clock } },
         put: {
