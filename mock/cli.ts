@@ -2,11 +2,13 @@
 // for integrators in any language, and prints what they need to call it.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { stopSignal } from './cli-lifetime.js';
 import { parseFixture } from './fixture.js';
 import type { MockServiceOptions } from './options.js';
 import { BASE_PATH } from './routes/context.js';
 import { CONTROL_PREFIX } from './routes/control.js';
 import { FULFILLMENT_PATH } from './routes/fulfillment.js';
+import { type FaultRule, MAX_DELAY_MS, parseFaultRule } from './rules/faults.js';
 import { createService } from './service.js';
 
 const USAGE = `Usage: order-fulfillment-mock [options]
@@ -19,6 +21,16 @@ const USAGE = `Usage: order-fulfillment-mock [options]
   --fixture FILE           JSON { orders?, products?, apiKeys?, signingSecret?, plan? }
   --rate-limit LIMIT/MS    requests per key per window, e.g. 100/60000 (default: none)
   --no-signing-secret      configure no signing secret (the inbound endpoint rejects all)
+  --fault JSON             a fault rule, e.g. '{"path":"/api/v1/web-api/v1/orders*","status":503,"times":2}'
+                           (repeatable; the rules match in the order given)
+  --latency MIN[-MAX]      delay every API answer by MIN to MAX ms (default: none)
+  --journal-limit N        requests the journal keeps (default 10000; 0 keeps none)
+  --json                   print one JSON line when ready (hostUrl, baseUrl, controlUrl, keys,
+                           secret) instead of the banner
+  --exit-with-stdin        exit when stdin closes
+  --no-exit-with-parent    keep serving when the process that started it dies (by default it
+                           exits, so a killed npx or npm wrapper leaves no server behind)
+  --version                print the version
   --help                   show this help`;
 
 class UsageError extends Error {}
@@ -43,7 +55,8 @@ function parse(argv: string[]) {
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  if (values.help) return { help: true as const };
+  if (values.help) return { help: true as const, version: false as const };
+  if (values.version) return { help: false as const, version: true as const };
   const options: MockServiceOptions = {};
   if (values.fixture !== undefined) {
     let text: string;
@@ -72,12 +85,49 @@ function parse(argv: string[]) {
     options.rateLimit = { limit: Number(match[1]), windowMs: Number(match[2]) };
   }
   if (values['no-signing-secret']) options.signingSecret = null;
+  const faults = (values.fault ?? []).map(faultFlag);
+  if (faults.length > 0) options.faults = faults;
+  if (values.latency !== undefined) options.latency = latencyFlag(values.latency);
+  const journal = integerFlag('journal-limit', values['journal-limit'], 0, 10_000_000);
+  if (journal !== undefined) options.journal = { limit: journal };
   return {
     help: false as const,
+    version: false as const,
+    json: values.json === true,
+    lifetime: {
+      exitWithStdin: values['exit-with-stdin'] === true,
+      exitWithParent: values['no-exit-with-parent'] !== true,
+    },
     options,
     port: integerFlag('port', values.port, 0, 65535) ?? 4010,
     host: hostFlag(values.host),
   };
+}
+
+function faultFlag(text: string, index: number): FaultRule {
+  let rule: unknown;
+  try {
+    rule = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--fault #${index + 1} must be a rule as JSON, got ${text}`);
+  }
+  try {
+    return parseFaultRule(rule);
+  } catch (error) {
+    throw new UsageError(`--fault #${index + 1}: ${(error as Error).message}`);
+  }
+}
+
+function latencyFlag(value: string): { minMs: number; maxMs: number } {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(value);
+  const minMs = Number(match?.[1]);
+  const maxMs = Number(match?.[2] ?? match?.[1]);
+  if (!match || maxMs < minMs || maxMs > MAX_DELAY_MS) {
+    throw new UsageError(
+      `--latency must be MIN or MIN-MAX in ms (up to ${MAX_DELAY_MS}), e.g. 50-200, got "${value}"`,
+    );
+  }
+  return { minMs, maxMs };
 }
 
 // node binds every interface for an empty host: `--host=` would expose the mock to the
@@ -123,8 +173,28 @@ const OPTIONS = {
   fixture: { type: 'string' },
   'rate-limit': { type: 'string' },
   'no-signing-secret': { type: 'boolean' },
+  fault: { type: 'string', multiple: true },
+  latency: { type: 'string' },
+  'journal-limit': { type: 'string' },
+  json: { type: 'boolean' },
+  'exit-with-stdin': { type: 'boolean' },
+  'no-exit-with-parent': { type: 'boolean' },
+  version: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+// The package's version, from its package.json: two levels up in dist/mock/, one in mock/.
+function version(): string {
+  for (const up of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8'));
+      if (pkg.name === 'order-fulfillment-sdk') return String(pkg.version);
+    } catch {
+      // Not this level.
+    }
+  }
+  return 'unknown';
+}
 
 async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -137,6 +207,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (parsed.help) {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (parsed.version) {
+    process.stdout.write(`${version()}\n`);
     return 0;
   }
   let mock: ReturnType<typeof createService>['service'];
@@ -157,6 +231,28 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const { hostUrl } = server;
+  const stopped = stopSignal(parsed.lifetime);
+  if (parsed.json) {
+    const ready = {
+      hostUrl,
+      baseUrl: `${hostUrl}${BASE_PATH}`,
+      inboundUrl: `${hostUrl}${FULFILLMENT_PATH}`,
+      controlUrl: `${hostUrl}${CONTROL_PREFIX}`,
+      apiKeys: mock.apiKeys,
+      signingSecret: mock.signingSecret,
+      version: version(),
+    };
+    process.stdout.write(`${JSON.stringify(ready)}\n`);
+  } else {
+    printBanner(hostUrl, mock);
+  }
+  await stopped;
+  await mock.flushDeliveries().catch(() => undefined);
+  await server.close();
+  return 0;
+}
+
+function printBanner(hostUrl: string, mock: ReturnType<typeof createService>['service']): void {
   const lines = [
     `Order fulfillment mock listening on ${hostUrl}`,
     `  base_url:         ${hostUrl}${BASE_PATH}`,
@@ -172,14 +268,6 @@ async function main(argv: string[]): Promise<number> {
     'Press Ctrl+C to stop.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  await mock.flushDeliveries().catch(() => undefined);
-  await server.close();
-  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -16,6 +16,7 @@ export { FULFILLMENT_PATH } from './routes/fulfillment.js';
 export { API_KEY_HEADER } from './routes/guard.js';
 export { DEFAULT_ORDER_LIMIT } from './routes/orders.js';
 export { DEFAULT_PRODUCT_PAGE_SIZE } from './routes/products.js';
+export { REQUEST_ID_HEADER } from './routes/responses.js';
 export type { MockClock } from './rules/clock.js';
 export {
   type DeliveryAttempt,
@@ -23,6 +24,22 @@ export {
   type MockSubscription,
   WEBHOOK_SIGNATURE_HEADER,
 } from './rules/deliveries.js';
+export {
+  FAULT_ERRORS,
+  type FaultEffect,
+  type FaultRule,
+  FaultRuleSchema,
+  type MockFaults,
+  type StoredFaultRule,
+  StoredFaultRuleSchema,
+} from './rules/faults.js';
+export {
+  DEFAULT_JOURNAL_LIMIT,
+  type MockRequest,
+  MockRequestSchema,
+  type MockRequests,
+  REDACTED,
+} from './rules/journal.js';
 export { type MockApiKey, SCOPES, type Scope } from './rules/keys.js';
 export type { RateLimit } from './rules/rate-limit.js';
 export type { MockOrders, MockProducts, MockService } from './service.js';
@@ -61,10 +78,10 @@ export type {
  * ```
  */
 export function createMockService(options?: MockServiceOptions): MockService {
-  const { service, router, clientIp } = createService(options);
+  const { service, router, intake, clientIp } = createService(options);
   // Spread would read the getters once; the service's own descriptors keep them live.
   return Object.defineProperties(
-    { handlers: createHandlers(router, clientIp) },
+    { handlers: createHandlers(router, intake, clientIp) },
     Object.getOwnPropertyDescriptors(service),
   ) as MockService;
 }

@@ -2,6 +2,8 @@
 // wrong option throws a TypeError that names it.
 import * as z from 'zod/mini';
 import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry } from './rules/deliveries.js';
+import { type FaultRule, MAX_DELAY_MS } from './rules/faults.js';
+import { DEFAULT_JOURNAL_LIMIT } from './rules/journal.js';
 import { isValidIpRule, type MockApiKey, SCOPES } from './rules/keys.js';
 import type { RateLimit } from './rules/rate-limit.js';
 import type { OrderInput, ProductInput } from './store/types.js';
@@ -37,6 +39,15 @@ export interface MockServiceOptions {
   clientIp?: string;
   /** How failed webhook deliveries are retried. Default 3 attempts, 200 ms doubling, 5 s timeout. */
   deliveryRetry?: Partial<DeliveryRetry>;
+  /**
+   * Delay every API answer (not the control endpoints') by a whole number of ms drawn from
+   * `[minMs, maxMs]` (`maxMs` defaults to `minMs`), from the seed, so a run repeats. Default none.
+   */
+  latency?: { minMs: number; maxMs?: number } | false;
+  /** How many requests `mock.requests` keeps, newest first dropped last; 0 keeps none. Default 10,000. */
+  journal?: { limit: number };
+  /** Fault rules in force from the start, and again after `reset()`. Default none. */
+  faults?: FaultRule[];
 }
 
 /** The most orders the mock generates; beyond it memory stops being modest. */
@@ -170,6 +181,37 @@ const OptionsSchema = z.strictObject({
     ),
     z.transform((given): DeliveryRetry => ({ ...DEFAULT_DELIVERY_RETRY, ...given })),
   ),
+  latency: z
+    ._default(
+      z.pipe(
+        z.union(
+          [
+            z.literal(false),
+            z.object({
+              minMs: integer(0, MAX_DELAY_MS),
+              maxMs: z.optional(integer(0, MAX_DELAY_MS)),
+            }),
+          ],
+          { error: 'must be { minMs, maxMs? } or false' },
+        ),
+        z.transform((given) =>
+          given === false ? given : { minMs: given.minMs, maxMs: given.maxMs ?? given.minMs },
+        ),
+      ),
+      false as const,
+    )
+    .check(
+      z.refine((latency) => latency === false || latency.maxMs >= latency.minMs, {
+        error: 'must have maxMs at least minMs',
+        path: ['maxMs'],
+      }),
+    ),
+  journal: z._default(
+    z.object({ limit: integer(0, 10_000_000) }, { error: 'must be { limit }' }),
+    () => ({ limit: DEFAULT_JOURNAL_LIMIT }),
+  ),
+  // Each rule is checked by the fault book when the service is built (its 422 wording).
+  faults: z._default(z.array(z.unknown(), { error: 'must be an array of fault rules' }), () => []),
 });
 
 /** The options with every default filled in. */

@@ -7,18 +7,22 @@ import type { ListenOptions, MockServer } from './adapters/node.js';
 import { listen } from './adapters/node.js';
 import { resolveOptions } from './options.js';
 import { BASE_PATH, type ServiceContext } from './routes/context.js';
+import { Intake } from './routes/intake.js';
 import type { Router } from './routes/router.js';
 import { createRouter } from './routes/table.js';
 import type { MockClock } from './rules/clock.js';
 import { createClock } from './rules/clock.js';
 import type { DeliveryAttempt, MockSubscription } from './rules/deliveries.js';
 import { DeliveryQueue } from './rules/deliveries.js';
+import { FaultBook, type MockFaults } from './rules/faults.js';
+import { Journal, type MockRequest, type MockRequests } from './rules/journal.js';
 import type { MockApiKey } from './rules/keys.js';
 import { KeyRing } from './rules/keys.js';
 import { RateLimiter } from './rules/rate-limit.js';
 import { toListShape } from './store/list-shape.js';
 import { OrderStore } from './store/orders.js';
 import { ProductStore } from './store/products.js';
+import { MockInputError } from './store/store-errors.js';
 import type {
   MockOrder,
   MockProduct,
@@ -102,8 +106,34 @@ export interface MockService {
   readonly subscriptions: readonly MockSubscription[];
   /** Resolves when no delivery (or retry) is pending. */
   flushDeliveries(): Promise<void>;
-  /** Back to the initial state: data, clock, subscriptions, deliveries and rate limits. */
+  /** Fault rules: error statuses, delays, reset, truncated and stalled answers on request. */
+  readonly faults: MockFaults;
+  /**
+   * Every request to the service's endpoints (not the control endpoints), oldest first, the
+   * newest `journal.limit` kept; API key and signature values read `REDACTED`.
+   */
+  readonly requests: MockRequests;
+  /**
+   * Back to the initial state: data, clock, subscriptions, deliveries, rate limits, an empty
+   * journal, and the fault rules of `options.faults` only.
+   */
   reset(): void;
+}
+
+// The rules of options.faults, checked as the state API checks them, named as options are.
+function addRules(faults: FaultBook, rules: readonly unknown[]): void {
+  rules.forEach((rule, i) => {
+    try {
+      faults.add(rule);
+    } catch (error) {
+      if (!(error instanceof MockInputError)) throw error;
+      const issue = error.issues[0];
+      const at = issue?.loc.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`));
+      throw new TypeError(
+        `createMockService: options.faults[${i}]${at?.join('') ?? ''} ${issue?.msg ?? 'is invalid'}`,
+      );
+    }
+  });
 }
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -116,12 +146,26 @@ const copy = <T>(value: T): T => structuredClone(value);
 export function createService(options: unknown): {
   service: Omit<MockService, 'handlers'>;
   router: Router;
+  intake: Intake;
   clientIp: string;
 } {
   const config = resolveOptions(options);
   const clock = createClock();
   const deliveries = new DeliveryQueue(config.seed, config.deliveryRetry, clock.nowMs);
   const limiter = new RateLimiter(config.rateLimit, clock.nowMs);
+  const keys = new KeyRing(config.apiKeys);
+  const faults = new FaultBook();
+  addRules(faults, config.faults);
+  // The host URL's path prefix: paths in fault rules and the journal are written after it.
+  const prefix = config.hostUrl.slice(new URL(config.hostUrl).origin.length);
+  const journal = new Journal(config.journal.limit, {
+    prefix,
+    keyIdOf(presented) {
+      const key = keys.find(presented);
+      return key ? `apiKeys[${config.apiKeys.indexOf(key)}]` : null;
+    },
+    values: [...config.apiKeys.map((key) => key.key), config.signingSecret ?? ''],
+  });
 
   const build = () => {
     const products = new ProductStore(config.seed, config.products);
@@ -143,26 +187,39 @@ export function createService(options: unknown): {
       return state;
     },
     deliveries,
-    keys: new KeyRing(config.apiKeys),
+    keys,
     plan: config.plan,
     limiter,
     clock,
     signingSecret: config.signingSecret,
+    faults,
+    journal,
     reset() {
       clock.reset();
       limiter.reset();
       deliveries.reset();
+      journal.clear();
+      faults.clear();
+      addRules(faults, config.faults);
       state = build();
     },
   };
   const router = createRouter(ctx);
+  const intake = new Intake(router, {
+    prefix,
+    seed: config.seed,
+    latency: config.latency,
+    faults,
+    journal,
+    nowMs: clock.nowMs,
+  });
 
   const service: Omit<MockService, 'handlers'> = {
     hostUrl: ctx.hostUrl,
     baseUrl: ctx.baseUrl,
     apiKeys: copy(config.apiKeys),
     signingSecret: config.signingSecret,
-    listen: (listenOptions) => listen(router, ctx.hostUrl, listenOptions),
+    listen: (listenOptions) => listen(intake, ctx.hostUrl, listenOptions),
     orders: {
       create: (partial) => copy(state.orders.create(partial)),
       update: (id, patch) => copy(state.orders.update(id, patch)),
@@ -189,7 +246,18 @@ export function createService(options: unknown): {
       return copy([...deliveries.subscriptions]);
     },
     flushDeliveries: () => deliveries.flush(),
+    faults: {
+      add: (rule) => faults.add(rule).id,
+      list: () => faults.list(),
+      remove: (id) => faults.remove(id),
+      clear: () => faults.clear(),
+    },
+    get requests() {
+      // Not enumerable: the snapshot compares and prints as the plain array it is.
+      const entries = journal.entries() as MockRequest[] & Pick<MockRequests, 'clear'>;
+      return Object.defineProperty(entries, 'clear', { value: () => journal.clear() });
+    },
     reset: ctx.reset,
   };
-  return { service, router, clientIp: config.clientIp };
+  return { service, router, intake, clientIp: config.clientIp };
 }

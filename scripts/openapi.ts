@@ -1,8 +1,10 @@
 // Generates docs/openapi.json (OpenAPI 3.1) from the zod wire schemas in src/schemas, so
-// integrators who do not write TypeScript get the same shapes the SDK validates against.
-//   tsx scripts/openapi.ts           write docs/openapi.json
-//   tsx scripts/openapi.ts --check   fail if docs/openapi.json differs from a fresh build
+// integrators who do not write TypeScript get the same shapes the SDK validates against, and
+// docs/openapi-control.json, the mock's control endpoints (scripts/openapi-control.ts).
+//   tsx scripts/openapi.ts           write both documents
+//   tsx scripts/openapi.ts --check   fail if either differs from a fresh build
 import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import * as z from 'zod/mini';
@@ -13,6 +15,7 @@ import {
   FULFILLMENT_PATH,
 } from '../mock/index.js';
 import * as S from '../src/schemas/index.js';
+import { CONTROL_OPENAPI_PATH, renderControlDocument } from './openapi-control.js';
 
 // The document is checked against the OpenAPI 3.1 schema when it is built, so plain JSON
 // types are enough here (openapi-types' 3.1 types mix in 3.0 ones and reject valid documents).
@@ -504,34 +507,45 @@ export function renderOpenApiDocument(): string {
   return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
 }
 
-async function main(): Promise<void> {
-  const text = renderOpenApiDocument();
-  const validator = new Validator();
-  const result = await validator.validate(JSON.parse(text));
+// Builds, validates, and writes (or with --check compares) one document; false when stale
+// or invalid.
+async function emit(path: string, text: string, check: boolean): Promise<boolean> {
+  const name = relative(process.cwd(), path);
+  const result = await new Validator().validate(JSON.parse(text));
   if (!result.valid) {
-    console.error('The generated document is not valid OpenAPI 3.1:');
+    console.error(`The generated ${name} is not valid OpenAPI 3.1:`);
     console.error(JSON.stringify(result.errors, null, 2));
-    process.exit(1);
+    return false;
   }
-  if (process.argv.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(OPENAPI_PATH, 'utf8');
-    } catch {
-      // A missing file is just another way of being stale.
-    }
-    if (current !== text) {
-      console.error(
-        'docs/openapi.json is stale: the zod schemas in src/schemas or scripts/openapi.ts changed ' +
-          'since it was generated. Run `npm run openapi` and commit docs/openapi.json.',
-      );
-      process.exit(1);
-    }
-    console.log('docs/openapi.json is current and valid OpenAPI 3.1.');
-    return;
+  if (!check) {
+    writeFileSync(path, text);
+    console.log(`wrote ${path} (valid OpenAPI 3.1)`);
+    return true;
   }
-  writeFileSync(OPENAPI_PATH, text);
-  console.log(`wrote ${OPENAPI_PATH} (valid OpenAPI 3.1)`);
+  let current = '';
+  try {
+    current = readFileSync(path, 'utf8');
+  } catch {
+    // A missing file is just another way of being stale.
+  }
+  if (current !== text) {
+    console.error(
+      `${name} is stale: the zod schemas in src/schemas or mock/, or scripts/openapi*.ts, ` +
+        `changed since it was generated. Run \`npm run openapi\` and commit ${name}.`,
+    );
+    return false;
+  }
+  console.log(`${name} is current and valid OpenAPI 3.1.`);
+  return true;
+}
+
+async function main(): Promise<void> {
+  const check = process.argv.includes('--check');
+  const results = [
+    await emit(OPENAPI_PATH, renderOpenApiDocument(), check),
+    await emit(CONTROL_OPENAPI_PATH, renderControlDocument(), check),
+  ];
+  if (results.includes(false)) process.exit(1);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

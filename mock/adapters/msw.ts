@@ -1,19 +1,60 @@
 // Serves the service's routes in-process through MSW: one handler that answers every request
-// on the host URL from the router (so msw matches one predicate per request, not a path
-// pattern per route).
+// on the host URL through the intake (so msw matches one predicate per request, not a path
+// pattern per route). A cut connection becomes what fetch shows for one: a network error
+// (reset), a body stream that errors after its first chunk (truncate) or never ends (stall).
 import { HttpResponse, http, type RequestHandler } from 'msw';
+import type { Answer, Intake } from '../routes/intake.js';
 import { responseHeaders } from '../routes/responses.js';
 import type { Router } from '../routes/router.js';
 
 const EMPTY = new Uint8Array(0);
+const utf8 = new TextEncoder();
+
+// The body of an answer as a stream, for the two cuts that send headers first.
+function cutBody(answer: Answer, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const bytes = utf8.encode(answer.response.body);
+  if (answer.cut === 'truncate') {
+    return new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))));
+      },
+      // The next read after the first chunk fails as undici fails a body cut off.
+      pull(controller) {
+        controller.error(new TypeError('terminated'));
+      },
+    });
+  }
+  // A stall: nothing, until the reader cancels or the request is aborted.
+  let onAbort: (() => void) | undefined;
+  return new ReadableStream({
+    start(controller) {
+      onAbort = () => controller.error(signal.reason);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    },
+    cancel() {
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+    },
+  });
+}
+
+function toResponse(answer: Answer, signal: AbortSignal): Response {
+  if (answer.cut === 'reset') return HttpResponse.error();
+  const { response } = answer;
+  const headers = responseHeaders(response, answer.requestId);
+  // A status such as 204 may carry no body at all (fetch refuses even an empty one).
+  const body = answer.cut ? cutBody(answer, signal) : response.body === '' ? null : response.body;
+  return new HttpResponse(body, { status: response.status, headers });
+}
 
 /**
  * The msw handlers of one service.
  *
- * @param router - The service's routes.
+ * @param router - The service's routes (to know which requests are the service's).
+ * @param intake - Where each request enters the service.
  * @param clientIp - The address in-process requests are treated as coming from.
  */
-export function createHandlers(router: Router, clientIp: string): RequestHandler[] {
+export function createHandlers(router: Router, intake: Intake, clientIp: string): RequestHandler[] {
   return [
     http.all(
       ({ request }) => router.owns(new URL(request.url)),
@@ -23,17 +64,16 @@ export function createHandlers(router: Router, clientIp: string): RequestHandler
           method === 'GET' || method === 'HEAD'
             ? EMPTY
             : new Uint8Array(await request.arrayBuffer());
-        const response = await router.dispatch({
+        const answer = await intake.handle({
           method,
           url: new URL(request.url),
           header: (name) => request.headers.get(name),
+          rawHeaders: request.headers,
           body,
           clientIp,
+          signal: request.signal,
         });
-        return new HttpResponse(response.body, {
-          status: response.status,
-          headers: responseHeaders(response),
-        });
+        return toResponse(answer, request.signal);
       },
     ),
   ];

@@ -1,14 +1,14 @@
 // Serves the service's routes over node:http: the standalone mock, which loads no msw.
-// Requests go straight from node:http to the same router the msw adapter uses, without
-// building fetch Request and Response objects. The body reaches the routes byte-exact (the inbound endpoint verifies a
-// signature over it), every path is mapped onto the service's host URL, and the routes see
-// the socket's address for `allowedIps`.
+// Requests go straight from node:http to the same intake and router the msw adapter uses,
+// without building fetch Request and Response objects. The body reaches the routes byte-exact
+// (the inbound endpoint verifies a signature over it), every path is mapped onto the service's
+// host URL, and the routes see the socket's address for `allowedIps`. A cut connection is cut
+// at the socket: reset with an RST, truncate mid-body, stall after the headers.
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { RouteRequest, RouteResponse } from '../routes/requests.js';
+import type { Answer, Intake, IntakeRequest } from '../routes/intake.js';
 import { responseHeaders } from '../routes/responses.js';
-import type { Router } from '../routes/router.js';
 import { normalizeIp } from '../rules/keys.js';
 
 /** Where `mock.listen()` binds. */
@@ -73,9 +73,25 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
-function send(req: IncomingMessage, res: ServerResponse, response: RouteResponse): void {
-  res.writeHead(response.status, responseHeaders(response));
-  res.end(req.method === 'HEAD' ? undefined : response.body);
+function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  const { response, cut } = answer;
+  if (cut === 'reset') {
+    // An RST where the platform has one (ECONNRESET for the client), else a plain close.
+    const socket = req.socket as Duplex & { resetAndDestroy?: () => void };
+    if (socket.resetAndDestroy) socket.resetAndDestroy();
+    else socket.destroy();
+    return;
+  }
+  res.writeHead(response.status, responseHeaders(response, answer.requestId));
+  if (cut === 'truncate') {
+    const bytes = Buffer.from(response.body);
+    res.write(bytes.subarray(0, Math.max(1, bytes.length >> 1)), () => req.socket.destroy());
+  } else if (cut === 'stall') {
+    // The headers go now; the body never does. The client's abort (or close()) ends it.
+    res.flushHeaders();
+  } else {
+    res.end(req.method === 'HEAD' ? undefined : response.body);
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<Uint8Array> {
@@ -99,19 +115,36 @@ function originForm(raw: string): string {
   }
 }
 
-function toRouteRequest(req: IncomingMessage, origin: string, body: Uint8Array): RouteRequest {
-  const target = originForm(req.url ?? '/');
-  const { headers } = req;
-  return {
-    method: (req.method ?? 'GET').toUpperCase(),
-    url: new URL(`${origin}${target}`),
-    header(name) {
-      const value = headers[name];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-    body,
-    clientIp: normalizeIp(req.socket.remoteAddress ?? ''),
-  };
+// A class rather than an object literal per request: its methods and the `signal` getter
+// live once on the prototype, and `signal` builds its controller only when a delay asks.
+class NodeRequest implements IntakeRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly clientIp: string;
+  readonly rawHeaders: readonly string[];
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    origin: string,
+    readonly body: Uint8Array,
+  ) {
+    this.method = (req.method ?? 'GET').toUpperCase();
+    this.url = new URL(`${origin}${originForm(req.url ?? '/')}`);
+    this.clientIp = normalizeIp(req.socket.remoteAddress ?? '');
+    this.rawHeaders = req.rawHeaders;
+  }
+
+  header(name: string): string | null {
+    const value = this.req.headers[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  get signal(): AbortSignal {
+    const controller = new AbortController();
+    this.res.once('close', () => controller.abort());
+    return controller.signal;
+  }
 }
 
 function describe(error: unknown): string {
@@ -131,13 +164,13 @@ function failed(res: ServerResponse, error: unknown): void {
 /**
  * Serves a service's routes over HTTP.
  *
- * @param router - The service's routes.
+ * @param intake - Where each request enters the service.
  * @param origin - The host URL the routes answer on; every incoming path is mapped onto it.
  * @param options - Port and host.
  * @throws When the port cannot be bound (the promise rejects).
  */
 export async function listen(
-  router: Router,
+  intake: Intake,
   origin: string,
   options: ListenOptions = {},
 ): Promise<MockServer> {
@@ -147,16 +180,16 @@ export async function listen(
     throw new TypeError(`listen: port must be an integer from 0 to 65535, got ${String(port)}`);
   }
   const answer = (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
-    let request: RouteRequest;
+    let request: IntakeRequest;
     try {
-      request = toRouteRequest(req, origin, body);
+      request = new NodeRequest(req, res, origin, body);
     } catch (error) {
       sendJson(res, 400, `Bad request: ${describe(error)}`);
       return;
     }
     // No closure for a synchronous answer (every GET): this runs once per request.
     try {
-      const response = router.dispatch(request);
+      const response = intake.handle(request);
       if (response instanceof Promise) {
         response.then(
           (settled) => send(req, res, settled),

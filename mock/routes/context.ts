@@ -3,6 +3,8 @@
 import { API_BASE_PATH } from '../../src/core/config.js';
 import type { ControllableClock } from '../rules/clock.js';
 import type { DeliveryQueue } from '../rules/deliveries.js';
+import type { FaultBook } from '../rules/faults.js';
+import type { Journal } from '../rules/journal.js';
 import type { KeyRing } from '../rules/keys.js';
 import type { RateLimiter } from '../rules/rate-limit.js';
 import type { OrderStore } from '../store/orders.js';
@@ -27,6 +29,10 @@ export interface ServiceContext {
   readonly limiter: RateLimiter;
   readonly clock: ControllableClock;
   readonly signingSecret: string | null;
+  /** The fault rules in force. */
+  readonly faults: FaultBook;
+  /** What the service was sent. */
+  readonly journal: Journal;
   /** Back to the initial state. */
   reset(): void;
 }

@@ -1,9 +1,12 @@
 // Control endpoints under {host_url}/__mock/ for integrators who cannot call the TypeScript
 // state API (a WMS in Java or Go): create and change records, move the clock, read
-// subscriptions and deliveries, reset. They need no API key; docs/mock.md lists them.
+// subscriptions and deliveries, add fault rules, read the request journal, reset. They need
+// no API key; docs/mock.md lists them.
 import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from '../../src/schemas/index.js';
+import { pathMatches } from '../rules/faults.js';
 import { iso } from '../store/generate.js';
+import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
 import { MockInputError, MockNotFoundError } from '../store/store-errors.js';
 import type { ServiceContext } from './context.js';
 import { type RouteResponse, readJsonBody } from './requests.js';
@@ -13,8 +16,44 @@ import type { Route, RouteParams } from './router.js';
 /** The reserved path prefix of the control endpoints. */
 export const CONTROL_PREFIX = '/__mock';
 
-const ClockSetSchema = z.object({ now: IsoDateTimeWithOffsetSchema });
-const ClockAdvanceSchema = z.object({ ms: z.number().check(z.int()) });
+/** The body of `PUT /__mock/clock`. */
+export const ClockSetSchema = z.object({ now: IsoDateTimeWithOffsetSchema });
+/** The body of `POST /__mock/clock/advance`. */
+export const ClockAdvanceSchema = z.object({ ms: z.number().check(z.int()) });
+
+/** The query of `GET /__mock/requests`: which journal entries to list. */
+export const RequestFilterSchema = z.object({
+  method: z.optional(
+    z.string().check(z.regex(/^[A-Za-z]+$/, { error: 'must be an HTTP method such as GET' })),
+  ),
+  path: z.optional(
+    z
+      .string()
+      .check(z.regex(/^\//, { error: 'must be a path from the host root, * for a prefix' })),
+  ),
+  limit: z.optional(z.int().check(z.minimum(1, { error: 'must be at least 1' }))),
+});
+
+// The journal entries a filter asks for: the newest `limit` matches, oldest first.
+function listRequests(ctx: ServiceContext, params: URLSearchParams): RouteResponse {
+  const query = coerceQuery(params, ['method', 'path', 'limit'], ['limit']);
+  const parsed = checkInput(RequestFilterSchema, query.values);
+  const issues = [
+    ...query.issues,
+    ...(parsed.success ? [] : toValidationIssues(parsed.error.issues, 'query')),
+  ];
+  if (issues.length > 0 || !parsed.success) return unprocessable(issues);
+  const { method, path, limit } = parsed.data;
+  const wanted = method?.toUpperCase();
+  const items = ctx.journal
+    .entries()
+    .filter(
+      (entry) =>
+        (wanted === undefined || entry.method === wanted) &&
+        (path === undefined || pathMatches(path, entry.path)),
+    );
+  return json({ items: limit === undefined ? items : items.slice(-limit) });
+}
 
 // The state API's errors as HTTP answers; anything else is a bug and becomes a JSON 500.
 function stateCall(call: () => unknown, status = 200): RouteResponse {
@@ -56,6 +95,18 @@ function withBody<S extends z.ZodMiniType>(
     if (refused) return refused;
     const body = readJsonBody(request, schema, '{}');
     return body.ok ? handle(body.value, params) : body.response;
+  };
+}
+
+// A control route that does one thing and says so: `{"status": "<done>"}`.
+function act(method: string, path: string, run: () => void, done: string): Route {
+  return {
+    method,
+    path,
+    handle() {
+      run();
+      return json({ status: done });
+    },
   };
 }
 
@@ -167,11 +218,25 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
     },
     {
       method: 'POST',
-      path: `${at}/reset`,
-      handle() {
-        ctx.reset();
-        return json({ status: 'reset' });
-      },
+      path: `${at}/faults`,
+      handle: withBody(undefined, (body) => stateCall(() => ctx.faults.add(body), 201)),
     },
+    { method: 'GET', path: `${at}/faults`, handle: () => json({ items: ctx.faults.list() }) },
+    {
+      method: 'DELETE',
+      path: `${at}/faults/:fault_id`,
+      handle: (_request, { fault_id: id = '' }) =>
+        ctx.faults.remove(id)
+          ? json({ id, status: 'removed' })
+          : fail(404, `Fault rule ${id} not found`),
+    },
+    act('DELETE', `${at}/faults`, () => ctx.faults.clear(), 'cleared'),
+    {
+      method: 'GET',
+      path: `${at}/requests`,
+      handle: (request) => listRequests(ctx, request.url.searchParams),
+    },
+    act('DELETE', `${at}/requests`, () => ctx.journal.clear(), 'cleared'),
+    act('POST', `${at}/reset`, () => ctx.reset(), 'reset'),
   ];
 }

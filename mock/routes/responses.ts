@@ -56,15 +56,23 @@ export function unprocessable(issues: ValidationIssue[]): RouteResponse {
   return json({ detail: issues }, 422);
 }
 
+/** The header naming the request in the journal; every answer carries it. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
 /**
- * The headers every answer carries: all bodies are JSON.
+ * The headers every answer carries: all bodies are JSON, and each names its request.
  *
  * @param response - The route's answer.
+ * @param requestId - The id the journal knows the request by.
  */
-export function responseHeaders(response: RouteResponse): Record<string, string> {
+export function responseHeaders(
+  response: RouteResponse,
+  requestId: string,
+): Record<string, string> {
   return {
     'content-type': 'application/json',
     'content-length': String(bodyLength(response)),
     ...response.headers,
+    'x-request-id': requestId,
   };
 }

@@ -1,6 +1,5 @@
 // The standalone CLI as a child process: it prints the URL, keys and secret, serves the API,
 // rejects bad flags with exit code 2, and stops cleanly on SIGTERM.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,51 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
+import { run, started, stop } from '../support/cli.js';
 import { send } from '../support/mock.js';
-
-const CLI = join(import.meta.dirname, '../../mock/cli.ts');
-
-function run(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-async function started(args: string[]) {
-  const cli = run(args);
-  onTestFinished(() => {
-    if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
-  });
-  const hostUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no URL printed: ${cli.output().stderr}`)),
-      15_000,
-    );
-    cli.child.stdout.on('data', () => {
-      const match = /listening on (http:\/\/\S+)/.exec(cli.output().stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1] as string);
-      }
-    });
-  });
-  return { ...cli, hostUrl };
-}
-
-async function stop(child: ChildProcess, exited: Promise<number | null>) {
-  child.kill('SIGTERM');
-  return exited;
-}
 
 describe('order-fulfillment-mock CLI', () => {
   it('serves the API on the printed URL and prints keys, scopes and secret', async () => {

@@ -4,11 +4,14 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   createMockService,
   type DeliveryAttempt,
+  type FaultRule,
   type MockOrder,
+  type MockRequest,
   type MockServer,
   type MockServiceOptions,
   type MockSubscription,
   type Scope,
+  type StoredFaultRule,
 } from '../../mock/index.js';
 
 describe('mock public types', () => {
@@ -26,5 +29,21 @@ describe('mock public types', () => {
     >();
     expectTypeOf<MockOrder['status']>().toEqualTypeOf<string>();
     expectTypeOf<MockOrder['shipments']>().not.toBeUndefined();
+  });
+
+  it('types the fault rules and the journal', () => {
+    const mock = createMockService();
+    expectTypeOf(mock.faults.add).parameter(0).toEqualTypeOf<FaultRule>();
+    expectTypeOf(mock.faults.add).returns.toEqualTypeOf<string>();
+    expectTypeOf(mock.faults.list).returns.toEqualTypeOf<StoredFaultRule[]>();
+    expectTypeOf<FaultRule['error']>().toEqualTypeOf<'reset' | 'truncate' | 'stall' | undefined>();
+    expectTypeOf(mock.requests).toExtend<readonly MockRequest[]>();
+    expectTypeOf(mock.requests.clear).toEqualTypeOf<() => void>();
+    expectTypeOf<MockRequest['status']>().toEqualTypeOf<number | null>();
+    expectTypeOf<MockRequest['keyId']>().toEqualTypeOf<string | null>();
+    // Compiled, not run: a misspelt effect does not compile.
+    // @ts-expect-error: the field is `delayMs`
+    const misspelt = () => mock.faults.add({ path: '/x', delay: 5 });
+    expectTypeOf(misspelt).returns.toEqualTypeOf<string>();
   });
 });

@@ -153,7 +153,10 @@ export function useMock(transport: Transport) {
  * @param mock - The service.
  */
 export function handlerFetch(mock: MockService) {
-  return async (request: Request): Promise<Response> =>
-    (await getResponse(mock.handlers, request)) ??
-    new Response('{"detail":"unhandled"}', { status: 599 });
+  return async (request: Request): Promise<Response> => {
+    const response = await getResponse(mock.handlers, request);
+    // A reset connection (`Response.error()`) is a rejected fetch, as msw's interception makes it.
+    if (response?.type === 'error') throw new TypeError('Failed to fetch');
+    return response ?? new Response('{"detail":"unhandled"}', { status: 599 });
+  };
 }

@@ -1,0 +1,188 @@
+// Where every request enters the service, whichever adapter brought it: it gets its request
+// id, is written to the journal (the API's requests, not the control endpoints'), meets the
+// fault rules and the latency, and only then reaches the router. Both adapters call `handle`
+// and carry out what it returns, so a fault behaves the same in-process and over HTTP.
+import type { FaultBook } from '../rules/faults.js';
+import { effectOf, type FAULT_ERRORS, type FaultRule } from '../rules/faults.js';
+import { type Journal, type RawHeaders, requestIdOf } from '../rules/journal.js';
+import { unit } from '../store/random.js';
+import { CONTROL_PREFIX } from './control.js';
+import type { RouteRequest, RouteResponse } from './requests.js';
+import type { Router } from './router.js';
+
+/** A request as an adapter hands it in: a route's request plus what the journal keeps. */
+export interface IntakeRequest extends RouteRequest {
+  /** The headers as received, for the journal (which reads them only when asked). */
+  readonly rawHeaders: RawHeaders;
+  /** Aborts when the client gives up: ends a delay (and, in-process, a stall) early. */
+  readonly signal?: AbortSignal;
+}
+
+/** How an adapter cuts the connection instead of sending the answer whole. */
+export type Cut = (typeof FAULT_ERRORS)[number];
+
+/** What an adapter sends: the answer, its request id, and maybe how to cut it. */
+export interface Answer {
+  readonly response: RouteResponse;
+  readonly requestId: string;
+  /**
+   * `reset`: close without answering. `truncate`: the status, the headers (with the whole
+   * body's length) and half the body, then close. `stall`: the status and headers, then
+   * nothing until the client gives up.
+   */
+  readonly cut?: Cut;
+}
+
+/** The global latency: each API answer waits a whole number of ms in `[minMs, maxMs]`. */
+export interface Latency {
+  readonly minMs: number;
+  readonly maxMs: number;
+}
+
+/** What the intake reads of the service. */
+export interface IntakeContext {
+  /** The host URL's path prefix (empty unless the host URL has a path). */
+  readonly prefix: string;
+  readonly seed: number;
+  readonly latency: Latency | false;
+  readonly faults: FaultBook;
+  readonly journal: Journal;
+  nowMs(): number;
+}
+
+// The answer a cut connection began: never sent whole.
+const CUT_RESPONSE: RouteResponse = {
+  status: 200,
+  body: JSON.stringify({ detail: 'The mock cut this answer short (an injected fault)' }),
+};
+
+const CONTROL_AT = `${CONTROL_PREFIX}/`;
+// Distinguishes the latency draw from every other use of the seed.
+const LATENCY_SALT = 0x1a7e;
+
+/** Request ids, the journal, faults and latency in front of one router. */
+export class Intake {
+  private lastId = 0;
+
+  /**
+   * @param router - The service's routes.
+   * @param ctx - The service.
+   */
+  constructor(
+    private readonly router: Router,
+    private readonly ctx: IntakeContext,
+  ) {}
+
+  /**
+   * Answers one request on the host URL.
+   *
+   * @param request - The request.
+   */
+  handle(request: IntakeRequest): Answer | Promise<Answer> {
+    const id = ++this.lastId;
+    const { ctx } = this;
+    const { url, method } = request;
+    const path = url.pathname.slice(ctx.prefix.length);
+    if (path === CONTROL_PREFIX || path.startsWith(CONTROL_AT)) {
+      return settle(this.router.dispatch(request), new Entry(ctx.journal, id, -1));
+    }
+    const { journal } = ctx;
+    const slot = journal.record(
+      id,
+      ctx.nowMs(),
+      method,
+      url.href,
+      request.rawHeaders,
+      request.body,
+    );
+    const entry = new Entry(journal, id, slot);
+    const fault = ctx.faults.empty ? undefined : ctx.faults.take(method, path);
+    if (fault) journal.fault(slot, id, { id: fault.id, effect: effectOf(fault.rule) });
+    const wait = fault?.rule.delayMs ?? this.latency(id);
+    if (wait === 0) return this.answer(request, entry, fault?.rule);
+    return sleep(wait, request.signal).then(
+      () => this.answer(request, entry, fault?.rule),
+      () => entry.send(CUT_RESPONSE, 'reset'),
+    );
+  }
+
+  private latency(id: number): number {
+    const { latency, seed } = this.ctx;
+    if (!latency) return 0;
+    const span = latency.maxMs - latency.minMs + 1;
+    return latency.minMs + Math.floor(unit(seed, id, LATENCY_SALT) * span);
+  }
+
+  // A faulted request never reaches its route: it changes no state and emits nothing.
+  private answer(
+    request: IntakeRequest,
+    entry: Entry,
+    rule: FaultRule | undefined,
+  ): Answer | Promise<Answer> {
+    if (rule?.status !== undefined) {
+      const body = rule.body === undefined ? { detail: 'Injected fault' } : rule.body;
+      const empty = rule.status === 204 || rule.status === 205 || rule.status === 304;
+      return entry.send({
+        status: rule.status,
+        headers: rule.headers,
+        body: empty ? '' : JSON.stringify(body),
+      });
+    }
+    if (rule?.error !== undefined) return entry.send(CUT_RESPONSE, rule.error);
+    return settle(this.router.dispatch(request), entry);
+  }
+}
+
+// One request on its way through, and then its answer: its number, its journal slot (-1 for
+// none), and what ends it, which the journal hears of. One object per request, both roles.
+class Entry implements Answer {
+  response: RouteResponse = CUT_RESPONSE;
+  cut?: Cut;
+
+  constructor(
+    private readonly journal: Journal,
+    private readonly id: number,
+    private readonly slot: number,
+  ) {}
+
+  get requestId(): string {
+    return requestIdOf(this.id);
+  }
+
+  send(response: RouteResponse, cut?: Cut): Answer {
+    this.response = response;
+    if (cut) this.cut = cut;
+    if (this.slot >= 0) {
+      this.journal.answer(this.slot, this.id, cut === 'reset' ? null : response.status);
+    }
+    return this;
+  }
+}
+
+function settle(
+  response: RouteResponse | Promise<RouteResponse>,
+  entry: Entry,
+): Answer | Promise<Answer> {
+  if (response instanceof Promise) return response.then((settled) => entry.send(settled));
+  return entry.send(response);
+}
+
+// A delay that ends early, rejecting, when the client gives up (so a long delay holds nothing
+// open after its client has gone).
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,249 @@
+// Injected faults: rules that make the service misbehave on request (an error status, a slow
+// answer, a reset connection, a body cut short, an answer that never comes), the same
+// in-process and over HTTP. One zod schema checks a rule wherever it comes from (the state
+// API, `POST /__mock/faults`, `--fault`) and describes it in docs/openapi-control.json.
+import * as z from 'zod/mini';
+import { checkInput, toValidationIssues } from '../store/input-checks.js';
+import { MockInputError } from '../store/store-errors.js';
+
+/** How a rule cuts the connection instead of answering (see {@link FaultRule}). */
+export const FAULT_ERRORS = ['reset', 'truncate', 'stall'] as const;
+
+/** The longest delay a rule or the latency option may ask for: ten minutes. */
+export const MAX_DELAY_MS = 600_000;
+
+const delay = z
+  .int()
+  .check(
+    z.minimum(0, { error: `must be an integer from 0 to ${MAX_DELAY_MS}` }),
+    z.maximum(MAX_DELAY_MS, { error: `must be an integer from 0 to ${MAX_DELAY_MS}` }),
+  );
+
+// The fields of a rule; FaultRuleSchema adds the one-effect check.
+const FaultRuleFields = z.strictObject({
+  method: z.optional(
+    z.string().check(z.regex(/^[A-Za-z]+$/, { error: 'must be an HTTP method such as GET' })),
+  ),
+  path: z.string().check(
+    z.regex(/^\/\S*$/, {
+      error: 'must be a path from the host root, such as /api/v1/web-api/v1/orders*',
+    }),
+  ),
+  times: z.optional(z.int().check(z.minimum(1, { error: 'must be an integer of at least 1' }))),
+  status: z.optional(
+    z
+      .int()
+      .check(
+        z.minimum(200, { error: 'must be an HTTP status from 200 to 599' }),
+        z.maximum(599, { error: 'must be an HTTP status from 200 to 599' }),
+      ),
+  ),
+  body: z.optional(z.unknown()),
+  headers: z.optional(
+    z.record(
+      z.string().check(z.regex(/^[!#$%&'*+.^`|~\w-]+$/, { error: 'must be a header name' })),
+      z.string().check(z.regex(/^[^\r\n]*$/, { error: 'must be one line' })),
+    ),
+  ),
+  delayMs: z.optional(delay),
+  error: z.optional(z.enum(FAULT_ERRORS)),
+});
+
+/** The JSON of one fault rule, as `mock.faults.add` and `POST /__mock/faults` take it. */
+export const FaultRuleSchema = FaultRuleFields.check(
+  z.superRefine((rule, ctx) => {
+    const effects = (['status', 'delayMs', 'error'] as const).filter((k) => rule[k] !== undefined);
+    if (effects.length !== 1) {
+      ctx.issues.push({
+        code: 'custom',
+        path: [],
+        input: rule,
+        message:
+          effects.length === 0
+            ? 'needs one effect: status, delayMs or error'
+            : `has ${effects.join(' and ')}: give exactly one effect`,
+      });
+    }
+    for (const field of ['body', 'headers'] as const) {
+      if (rule[field] !== undefined && rule.status === undefined) {
+        ctx.issues.push({
+          code: 'custom',
+          path: [field],
+          input: rule[field],
+          message: `${field} goes with status only`,
+        });
+      }
+    }
+  }),
+);
+
+/**
+ * One fault rule: which requests it matches and what it does to them.
+ *
+ * - `method`: any method when absent.
+ * - `path`: from the host root, exact, or a prefix when it ends in `*`
+ *   (`"/api/v1/web-api/v1/orders*"`). The control endpoints are never faulted.
+ * - `times`: how many matching requests it applies to; absent means until removed.
+ * - One effect: `status` (with optional JSON `body`, default `{"detail": "Injected fault"}`, and
+ *   `headers`), `delayMs` (answer normally after that delay), or `error`: `"reset"` (close the
+ *   connection without an answer; in-process a network error), `"truncate"` (a 200 with its
+ *   headers and half its body, then close) or `"stall"` (a 200's headers, then nothing until the
+ *   client gives up).
+ */
+export type FaultRule = z.input<typeof FaultRuleSchema>;
+
+/** A stored rule, as `mock.faults.list()` and `GET /__mock/faults` show it. */
+export const StoredFaultRuleSchema = z.extend(FaultRuleFields, {
+  /** The id `remove` and `DELETE /__mock/faults/{id}` take. */
+  id: z.string(),
+  /** How many requests it has applied to so far. */
+  matched: z.int(),
+});
+
+/** A stored rule: the rule as given plus its `id` and how many requests it has met so far. */
+export type StoredFaultRule = z.infer<typeof StoredFaultRuleSchema>;
+
+/** What a matching rule does to one request. */
+export type FaultEffect = 'status' | 'delay' | (typeof FAULT_ERRORS)[number];
+
+/**
+ * Whether a request path matches a rule's or a filter's path: exact, or a prefix when the
+ * pattern ends in `*`.
+ *
+ * @param pattern - `/exact/path` or `/prefix*`.
+ * @param path - The request path.
+ */
+export function pathMatches(pattern: string, path: string): boolean {
+  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+}
+
+/**
+ * Checks a rule as the state API and the control endpoint take it.
+ *
+ * @param rule - Untrusted input.
+ * @throws {@link MockInputError} listing every problem (422 `detail` entries).
+ */
+export function parseFaultRule(rule: unknown): FaultRule {
+  const result = checkInput(FaultRuleSchema, rule);
+  if (!result.success) {
+    throw new MockInputError('fault rule', toValidationIssues(result.error.issues));
+  }
+  const parsed = result.data;
+  const headers = parsed.headers
+    ? Object.fromEntries(Object.entries(parsed.headers).map(([k, v]) => [k.toLowerCase(), v]))
+    : undefined;
+  return {
+    ...parsed,
+    ...(parsed.method && { method: parsed.method.toUpperCase() }),
+    ...(headers && { headers }),
+  };
+}
+
+/** The effect of a checked rule. */
+export function effectOf(rule: FaultRule): FaultEffect {
+  if (rule.status !== undefined) return 'status';
+  if (rule.delayMs !== undefined) return 'delay';
+  return rule.error ?? 'delay';
+}
+
+interface LiveRule {
+  readonly id: string;
+  readonly rule: FaultRule;
+  matched: number;
+}
+
+/** The rules of one service, in the order added; the first live one that matches applies. */
+export class FaultBook {
+  private rules: LiveRule[] = [];
+  private nextId = 1;
+
+  /** Whether any rule is live: the per-request check is skipped when none is. */
+  get empty(): boolean {
+    return this.rules.length === 0;
+  }
+
+  /**
+   * Adds a rule after the others.
+   *
+   * @param rule - Untrusted input.
+   * @returns The stored rule with its id.
+   * @throws {@link MockInputError} for a bad rule; nothing is added.
+   */
+  add(rule: unknown): StoredFaultRule {
+    const live: LiveRule = { id: `flt_${this.nextId++}`, rule: parseFaultRule(rule), matched: 0 };
+    this.rules.push(live);
+    return stored(live);
+  }
+
+  /** The live rules, in the order added. */
+  list(): StoredFaultRule[] {
+    return this.rules.map(stored);
+  }
+
+  /**
+   * Removes one rule.
+   *
+   * @returns Whether a live rule had that id.
+   */
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((live) => live.id !== id);
+    return this.rules.length !== before;
+  }
+
+  /** Removes every rule. */
+  clear(): void {
+    this.rules = [];
+  }
+
+  /**
+   * The rule that applies to a request, counted as used (a rule whose `times` are spent is
+   * dropped), or undefined.
+   *
+   * @param method - Upper-case method.
+   * @param path - The path from the host root.
+   */
+  take(method: string, path: string): { id: string; rule: FaultRule } | undefined {
+    const index = this.rules.findIndex(
+      ({ rule }) =>
+        (rule.method === undefined || rule.method === method) && pathMatches(rule.path, path),
+    );
+    const live = this.rules[index];
+    if (!live) return undefined;
+    live.matched++;
+    if (live.rule.times !== undefined && live.matched >= live.rule.times) {
+      this.rules.splice(index, 1);
+    }
+    return live;
+  }
+}
+
+function stored(live: LiveRule): StoredFaultRule {
+  return { id: live.id, ...structuredClone(live.rule), matched: live.matched };
+}
+
+/** `mock.faults`: the fault rules of a service, the state-API twin of `/__mock/faults`. */
+export interface MockFaults {
+  /**
+   * Adds a rule after the others (rules match in the order added; the first live one applies).
+   *
+   * @returns The rule's id.
+   * @throws {@link MockInputError} for a bad rule (its `issues` are the 422 `detail` the
+   *   control endpoint answers); nothing is added.
+   * @example
+   * ```ts
+   * const id = mock.faults.add({ path: '/api/v1/web-api/v1/orders*', status: 503, times: 2 });
+   * ```
+   */
+  add(rule: FaultRule): string;
+  /** The live rules in the order added, each with its `id` and `matched` count. */
+  list(): StoredFaultRule[];
+  /**
+   * Removes one rule.
+   *
+   * @returns Whether a live rule had that id.
+   */
+  remove(id: string): boolean;
+  /** Removes every rule. */
+  clear(): void;
+}

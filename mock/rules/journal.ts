@@ -1,0 +1,259 @@
+// The request journal: what the service was sent, newest N kept, secrets redacted. A request
+// is recorded as the references the adapter already holds (no copy, no parsing), and turned
+// into a `MockRequest` only when someone reads the journal, so a load test pays for a slot in
+// a ring, not for a JSON document per request.
+import * as z from 'zod/mini';
+import { FAULT_ERRORS } from './faults.js';
+
+/** What replaces a secret (an API key, a signature, a signing secret) in the journal. */
+export const REDACTED = 'REDACTED';
+
+/** How many entries the journal keeps unless `journal.limit` says otherwise. */
+export const DEFAULT_JOURNAL_LIMIT = 10_000;
+
+// Headers whose values are credentials whatever they hold.
+const SECRET_HEADERS = new Set([
+  'x-api-key',
+  'x-wms-signature',
+  'x-webhook-signature',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+]);
+
+/** One request the service was sent, as `mock.requests` and `GET /__mock/requests` show it. */
+export const MockRequestSchema = z.object({
+  /** Position in the order the service received requests (control requests count too). */
+  id: z.int(),
+  /** When it arrived, on the mock clock. */
+  at: z.string(),
+  method: z.string(),
+  /** The path from the host root, percent-encoded as sent. */
+  path: z.string(),
+  /** The query parameters; an array for a repeated name. */
+  query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  /** Lower-case names; API key and signature values read `REDACTED`. */
+  headers: z.record(z.string(), z.string()),
+  /** The body as text (`''` for none). */
+  body: z.string(),
+  /** The status sent; null while unanswered, or when the connection was reset. */
+  status: z.nullable(z.int()),
+  /** The `X-Request-Id` the answer carried. */
+  requestId: z.string(),
+  /** Which configured key the `X-API-Key` header named (`apiKeys[0]`, ...), never the key. */
+  keyId: z.nullable(z.string()),
+  /** The fault rule that applied, if one did. */
+  fault: z.optional(
+    z.object({
+      id: z.string(),
+      effect: z.enum(['status', 'delay', ...FAULT_ERRORS]),
+    }),
+  ),
+});
+
+/** One journal entry (see {@link MockRequestSchema}). */
+export type MockRequest = z.infer<typeof MockRequestSchema>;
+
+/**
+ * The headers as the adapter got them: node's `rawHeaders` (name, value, name, value, ...) or
+ * fetch's `Headers`. Kept as they are: they reference nothing else of the request.
+ */
+export type RawHeaders = readonly string[] | Headers;
+
+/** What the journal needs of the service to read an entry. */
+export interface JournalContext {
+  /** The host URL's path prefix, cut from each path (empty unless the host URL has a path). */
+  readonly prefix: string;
+  /** Which configured key a presented value names (`apiKeys[i]`), or null. */
+  keyIdOf(presented: string): string | null;
+  /** Values that must never appear: the configured API keys and the signing secret. */
+  readonly values: readonly string[];
+}
+
+// `status` column values before an answer and for a reset connection.
+const PENDING = -1;
+const RESET = 0;
+
+const utf8 = new TextDecoder();
+
+/**
+ * The newest `limit` requests of one service, oldest first. Kept in columns (one array per
+ * field, a slot per entry, reused round the ring) rather than an object per request: a load
+ * test then promotes only the strings the adapter already made, not a record around them.
+ */
+export class Journal {
+  private written = 0;
+  private ids: number[] = [];
+  private atMs: number[] = [];
+  private statuses: number[] = [];
+  private methods: string[] = [];
+  private hrefs: string[] = [];
+  private heads: RawHeaders[] = [];
+  private bodies: Uint8Array[] = [];
+  private faults: (MockRequest['fault'] | undefined)[] = [];
+  private views: (MockRequest | undefined)[] = [];
+
+  /**
+   * @param limit - How many entries to keep; 0 keeps none.
+   * @param ctx - For paths, keyId and redaction.
+   */
+  constructor(
+    readonly limit: number,
+    private readonly ctx: JournalContext,
+  ) {}
+
+  /**
+   * Records a request that just arrived, dropping the oldest beyond the limit.
+   *
+   * @param id - Its request number.
+   * @param atMs - When, on the mock clock.
+   * @param method - Upper-case method.
+   * @param href - The full URL.
+   * @param headers - As the adapter got them.
+   * @param body - The body bytes.
+   * @returns Its slot, for {@link Journal.fault} and {@link Journal.answer}; -1 when off.
+   */
+  record(
+    id: number,
+    atMs: number,
+    method: string,
+    href: string,
+    headers: RawHeaders,
+    body: Uint8Array,
+  ): number {
+    if (this.limit === 0) return -1;
+    const slot = this.written++ % this.limit;
+    this.ids[slot] = id;
+    this.atMs[slot] = atMs;
+    this.statuses[slot] = PENDING;
+    this.methods[slot] = method;
+    this.hrefs[slot] = href;
+    this.heads[slot] = headers;
+    this.bodies[slot] = body;
+    this.faults[slot] = undefined;
+    this.views[slot] = undefined;
+    return slot;
+  }
+
+  /**
+   * Notes the fault rule that applied to a request.
+   *
+   * @param slot - From {@link Journal.record}.
+   * @param id - The request's number (its slot may have been reused since).
+   * @param fault - The rule's id and effect.
+   */
+  fault(slot: number, id: number, fault: NonNullable<MockRequest['fault']>): void {
+    if (this.ids[slot] === id) this.faults[slot] = fault;
+  }
+
+  /**
+   * Notes the status sent, or null for a connection reset: the entry is then final.
+   *
+   * @param slot - From {@link Journal.record}.
+   * @param id - The request's number.
+   * @param status - The status, or null.
+   */
+  answer(slot: number, id: number, status: number | null): void {
+    if (this.ids[slot] === id) this.statuses[slot] = status ?? RESET;
+  }
+
+  /** The entries kept, oldest first. */
+  entries(): MockRequest[] {
+    const count = Math.min(this.written, this.limit);
+    const out: MockRequest[] = new Array(count);
+    const first = this.written - count;
+    for (let i = 0; i < count; i++) out[i] = this.read((first + i) % this.limit);
+    return out;
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.written = 0;
+    this.ids = [];
+    this.atMs = [];
+    this.statuses = [];
+    this.methods = [];
+    this.hrefs = [];
+    this.heads = [];
+    this.bodies = [];
+    this.faults = [];
+    this.views = [];
+  }
+
+  // Built once per entry when answered; an unanswered one is built afresh each time.
+  private read(slot: number): MockRequest {
+    const cached = this.views[slot];
+    if (cached) return structuredClone(cached);
+    const status = this.statuses[slot] as number;
+    const fault = this.faults[slot];
+    const hide = (text: string) => redact(text, this.ctx.values);
+    const all = headerRecord(this.heads[slot] as RawHeaders);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(all)) {
+      headers[name] = SECRET_HEADERS.has(name) ? REDACTED : hide(value);
+    }
+    const url = new URL(this.hrefs[slot] as string);
+    const query: MockRequest['query'] = {};
+    for (const [name, raw] of url.searchParams) {
+      const value = hide(raw);
+      const seen = query[name];
+      query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+    }
+    const presented = all['x-api-key'];
+    const id = this.ids[slot] as number;
+    const view: MockRequest = {
+      id,
+      at: new Date(this.atMs[slot] as number).toISOString(),
+      method: this.methods[slot] as string,
+      path: hide(url.pathname.slice(this.ctx.prefix.length)),
+      query,
+      headers,
+      body: hide(utf8.decode(this.bodies[slot])),
+      status: status > RESET ? status : null,
+      requestId: requestIdOf(id),
+      keyId: presented ? this.ctx.keyIdOf(presented) : null,
+      ...(fault && { fault }),
+    };
+    if (status !== PENDING) this.views[slot] = view;
+    return structuredClone(view);
+  }
+}
+
+/**
+ * The `X-Request-Id` of the n-th request a service received.
+ *
+ * @param id - The request's number.
+ */
+export function requestIdOf(id: number): string {
+  return `req_${id}`;
+}
+
+// Lower-case names, repeated headers joined with `, ` (as fetch's Headers joins them).
+function headerRecord(raw: RawHeaders): Record<string, string> {
+  if (!Array.isArray(raw)) return Object.fromEntries(raw as Headers);
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
+  }
+  return out;
+}
+
+// Every occurrence of a secret, wherever a client put it (a key in the query or the body).
+function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret !== '' && out.includes(secret)) out = out.split(secret).join(REDACTED);
+  }
+  return out;
+}
+
+/**
+ * `mock.requests`: a snapshot of the journal, oldest first, with `clear()` to empty the
+ * journal itself.
+ */
+export type MockRequests = readonly MockRequest[] & {
+  /** Forgets every entry (so does `mock.reset()`). */
+  clear(): void;
+};

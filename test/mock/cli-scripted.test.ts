@@ -1,0 +1,124 @@
+// The CLI as a CI job scripts it: one JSON line when ready, faults and latency from flags,
+// the version, and no server left behind when its stdin or its parent goes away.
+import { spawn } from 'node:child_process';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
+import { CLI, run, started } from '../support/cli.js';
+import { send } from '../support/mock.js';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function gone(pid: number, withinMs = 10_000): Promise<boolean> {
+  for (const end = Date.now() + withinMs; Date.now() < end; ) {
+    if (!alive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !alive(pid);
+}
+
+describe('order-fulfillment-mock, scripted', () => {
+  it('prints one JSON line with --json and applies --fault, --latency and --journal-limit', async () => {
+    const cli = await started([
+      '--port',
+      '0',
+      '--json',
+      '--latency',
+      '1-3',
+      '--journal-limit',
+      '2',
+      '--fault',
+      '{"method":"GET","path":"/api/v1/web-api/v1/orders*","status":503,"times":1}',
+      '--fault',
+      '{"path":"/api/v1/web-api/v1/products","error":"reset"}',
+    ]);
+    const lines = cli.output().stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const ready = JSON.parse(lines[0] as string);
+    expect(ready).toMatchObject({
+      hostUrl: cli.hostUrl,
+      baseUrl: `${cli.hostUrl}/api/v1/web-api/v1`,
+      controlUrl: `${cli.hostUrl}/__mock`,
+      apiKeys: [{ key: MOCK_API_KEY }],
+      signingSecret: MOCK_SIGNING_SECRET,
+      version: expect.any(String),
+    });
+    expect((await send(`${ready.baseUrl}/orders?limit=1`)).status).toBe(503);
+    expect((await send(`${ready.baseUrl}/orders?limit=1`)).status).toBe(200);
+    await expect(send(`${ready.baseUrl}/products`)).rejects.toThrow();
+    const journal = await send(`${ready.controlUrl}/requests`);
+    expect(journal.body.items.map((entry: { status: number | null }) => entry.status)).toEqual([
+      200,
+      null,
+    ]);
+    const rules = await send(`${ready.controlUrl}/faults`);
+    expect(rules.body.items).toMatchObject([{ error: 'reset' }]);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('prints the version, and refuses a bad --fault or --latency with exit 2', async () => {
+    const runs = [
+      run(['--version']),
+      run(['--fault', '{"path":"/x"}']),
+      run(['--fault', 'not json']),
+      run(['--latency', '9-3']),
+    ];
+    const codes = await Promise.all(runs.map((cli) => cli.exited));
+    expect(codes).toEqual([0, 2, 2, 2]);
+    expect(runs[0]?.output().stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(runs[1]?.output().stderr).toContain('--fault #1: Invalid fault rule: needs one effect');
+    expect(runs[2]?.output().stderr).toContain('--fault #1 must be a rule as JSON');
+    expect(runs[3]?.output().stderr).toContain('--latency must be MIN or MIN-MAX');
+  });
+
+  it('exits when its stdin closes, given --exit-with-stdin', async () => {
+    const cli = await started(['--port', '0', '--json', '--exit-with-stdin']);
+    cli.child.stdin?.end();
+    expect(await cli.exited).toBe(0);
+  });
+
+  // A wrapper that starts the CLI through `sh -c` (which stays, as under npx), prints the
+  // CLI's pid, and waits to be killed.
+  async function underWrapper(flags: string[]) {
+    const command = [process.execPath, '--import', 'tsx', CLI, '--port', '0', '--json', ...flags]
+      .map((word) => `'${word}'`)
+      .join(' ');
+    const script = `
+      const { spawn } = require('node:child_process');
+      const sh = spawn('sh', ['-c', ${JSON.stringify(`${command}; true`)}], { stdio: ['ignore', 'pipe', 'inherit'] });
+      sh.stdout.once('data', () => {
+        const ps = require('node:child_process').execFileSync('ps', ['-o', 'pid=', '--ppid', String(sh.pid)]);
+        console.log(String(ps).trim());
+      });
+      setInterval(() => {}, 1000);`;
+    const wrapper = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const pid = await new Promise<number>((resolve) =>
+      wrapper.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim()))),
+    );
+    onTestFinished(() => {
+      if (wrapper.exitCode === null) wrapper.kill('SIGKILL');
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    });
+    return { wrapper, pid };
+  }
+
+  it('exits when the wrapper above it is killed, as under npx', async () => {
+    const { wrapper, pid } = await underWrapper([]);
+    expect(alive(pid)).toBe(true);
+    wrapper.kill('SIGKILL');
+    expect(await gone(pid)).toBe(true);
+  });
+
+  it('keeps serving after its wrapper dies, given --no-exit-with-parent', async () => {
+    const { wrapper, pid } = await underWrapper(['--no-exit-with-parent']);
+    wrapper.kill('SIGKILL');
+    expect(await gone(pid, 2_000)).toBe(false);
+  });
+});

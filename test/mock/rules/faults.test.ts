@@ -1,0 +1,142 @@
+// Fault rules through the state API and the control endpoints, in both transports: what a
+// rule matches, what each effect answers, that a faulted request changes nothing, and that a
+// bad rule is refused whole.
+import { describe, expect, it } from 'vitest';
+import { createMockService, MockInputError, REQUEST_ID_HEADER } from '../../../mock/index.js';
+import { TRANSPORTS, useMock } from '../../support/mock.js';
+
+const ORDERS = '/api/v1/web-api/v1/orders';
+
+describe('mock.faults (state API)', () => {
+  it('matches rules in the order added, the first live one applying, until spent', () => {
+    const mock = createMockService();
+    const first = mock.faults.add({ path: `${ORDERS}*`, status: 503, times: 1 });
+    const second = mock.faults.add({ method: 'get', path: ORDERS, status: 500 });
+    expect(mock.faults.list().map((rule) => [rule.id, rule.method, rule.matched])).toEqual([
+      [first, undefined, 0],
+      [second, 'GET', 0],
+    ]);
+    expect(mock.faults.remove(second)).toBe(true);
+    expect(mock.faults.remove(second)).toBe(false);
+    mock.faults.clear();
+    expect(mock.faults.list()).toEqual([]);
+  });
+
+  it.each([
+    [{}, ['path']],
+    [{ path: '/x' }, []],
+    [{ path: 'orders', status: 503 }, ['path']],
+    [{ path: '/x', status: 503, delayMs: 10 }, []],
+    [{ path: '/x', delayMs: -1 }, ['delayMs']],
+    [{ path: '/x', error: 'explode' }, ['error']],
+    [{ path: '/x', error: 'reset', body: {} }, ['body']],
+    [{ path: '/x', status: 503, times: 0 }, ['times']],
+    [{ path: '/x', status: 503, extra: 1 }, []],
+    [{ path: '/x', status: 503, headers: { 'Bad Name': 'v' } }, ['headers', 'Bad Name']],
+  ])('refuses %j with a MockInputError and adds nothing', (rule, loc) => {
+    const mock = createMockService();
+    let thrown: unknown;
+    try {
+      mock.faults.add(rule as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(MockInputError);
+    expect((thrown as MockInputError).issues.map((issue) => issue.loc)).toContainEqual(loc);
+    expect(mock.faults.list()).toEqual([]);
+  });
+
+  it('takes rules from options.faults, restored by reset(), and names a bad one', () => {
+    const mock = createMockService({ faults: [{ path: `${ORDERS}*`, status: 503, times: 1 }] });
+    mock.faults.clear();
+    mock.faults.add({ path: '/other', status: 500 });
+    mock.reset();
+    expect(mock.faults.list()).toMatchObject([{ path: `${ORDERS}*`, status: 503, times: 1 }]);
+    expect(() => createMockService({ faults: [{ path: '/x', status: 99 }] })).toThrow(
+      'createMockService: options.faults[0].status must be an HTTP status from 200 to 599',
+    );
+  });
+});
+
+describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
+  const { start } = useMock(transport);
+
+  it('answers a status rule with its body and headers, then the normal answer once spent', async () => {
+    const target = await start({ orders: 5 });
+    const added = await target.call(`${target.hostUrl}/__mock/faults`, {
+      method: 'POST',
+      body: {
+        method: 'GET',
+        path: ORDERS,
+        status: 429,
+        body: { detail: 'slow down' },
+        headers: { 'Retry-After': '7' },
+        times: 1,
+      },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ id: expect.any(String), status: 429, times: 1, matched: 0 });
+    const faulted = await target.call('/orders?limit=1');
+    expect(faulted.status).toBe(429);
+    expect(faulted.body).toEqual({ detail: 'slow down' });
+    expect(faulted.headers.get('retry-after')).toBe('7');
+    expect((await target.call('/orders?limit=1')).status).toBe(200);
+    expect((await target.call(`${target.hostUrl}/__mock/faults`)).body).toEqual({ items: [] });
+  });
+
+  it('lists, removes one and clears rules; an unknown id is 404', async () => {
+    const target = await start();
+    const control = `${target.hostUrl}/__mock/faults`;
+    const a = await target.call(control, { method: 'POST', body: { path: '/a', status: 500 } });
+    await target.call(control, { method: 'POST', body: { path: '/b*', error: 'reset' } });
+    const listed = await target.call(control);
+    expect(listed.body.items.map((rule: { path: string }) => rule.path)).toEqual(['/a', '/b*']);
+    const removed = await target.call(`${control}/${a.body.id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect((await target.call(`${control}/${a.body.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await target.call(control, { method: 'DELETE' })).status).toBe(200);
+    expect((await target.call(control)).body).toEqual({ items: [] });
+  });
+
+  it('refuses a bad rule with 422 and a detail list, adding nothing', async () => {
+    const target = await start();
+    const control = `${target.hostUrl}/__mock/faults`;
+    const refused = await target.call(control, {
+      method: 'POST',
+      body: { path: 'orders', status: 99, error: 'reset' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail.map((issue: { loc: unknown[] }) => issue.loc)).toEqual([
+      ['body', 'path'],
+      ['body', 'status'],
+      ['body'],
+    ]);
+    const notJson = await target.call(control, { method: 'POST', body: '{' });
+    expect(notJson.status).toBe(422);
+    expect((await target.call(control)).body).toEqual({ items: [] });
+  });
+
+  it('lets a faulted write change nothing and emit nothing', async () => {
+    const target = await start({ orders: 3 });
+    target.mock.faults.add({ method: 'POST', path: '/api/v1/web-api/v1/webhooks', status: 503 });
+    const res = await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: 'http://127.0.0.1:9/h', events: ['order.created'] },
+    });
+    expect(res.status).toBe(503);
+    expect(target.mock.subscriptions).toEqual([]);
+  });
+
+  it('never faults the control endpoints, and names every answer with X-Request-Id', async () => {
+    const target = await start();
+    target.mock.faults.add({ path: '/*', error: 'reset' });
+    const clock = await target.call(`${target.hostUrl}/__mock/clock`);
+    expect(clock.status).toBe(200);
+    expect(clock.headers.get(REQUEST_ID_HEADER)).toMatch(/^req_\d+$/);
+    target.mock.faults.clear();
+    const api = await target.call('/orders?limit=1');
+    const id = api.headers.get(REQUEST_ID_HEADER);
+    expect(target.mock.requests.at(-1)?.requestId).toBe(id);
+    expect(id).not.toBe(clock.headers.get(REQUEST_ID_HEADER));
+  });
+});

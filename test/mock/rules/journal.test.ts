@@ -1,0 +1,101 @@
+// The request journal in both transports: the entry's shape, redaction, keyId, the
+// `/__mock/requests` filters, the bound (under a load loop), and reset.
+import { describe, expect, it } from 'vitest';
+import { createMockService, MOCK_API_KEY, REDACTED } from '../../../mock/index.js';
+import { TRANSPORTS, useMock } from '../../support/mock.js';
+
+const ORDERS = '/api/v1/web-api/v1/orders';
+const KEYS = [
+  { key: 'reader-key', scopes: ['products:read' as const] },
+  { key: MOCK_API_KEY, scopes: ['orders:read' as const, 'webhooks:manage' as const] },
+];
+
+describe.each(TRANSPORTS)('the request journal (%s)', (transport) => {
+  const { start } = useMock(transport);
+
+  it('records each API request with its status, key id and redacted secrets', async () => {
+    const target = await start({ orders: 5, apiKeys: KEYS });
+    await target.call('/orders?limit=2&status=Created&status=shipped');
+    await target.call(`/products?api_key=${MOCK_API_KEY}`, { key: 'reader-key' });
+    await target.call('/orders', { key: 'not-a-key' });
+    await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: 'http://127.0.0.1:9/h', events: ['order.created'], note: MOCK_API_KEY },
+    });
+    const [list, products, unknown, webhook] = target.mock.requests;
+    expect(list).toMatchObject({
+      method: 'GET',
+      path: ORDERS,
+      query: { limit: '2', status: ['Created', 'shipped'] },
+      status: 200,
+      keyId: 'apiKeys[1]',
+      body: '',
+    });
+    expect(list?.headers['x-api-key']).toBe(REDACTED);
+    expect(list?.fault).toBeUndefined();
+    expect(products).toMatchObject({ keyId: 'apiKeys[0]', query: { api_key: REDACTED } });
+    expect(unknown).toMatchObject({ status: 401, keyId: null });
+    expect(webhook?.status).toBe(201);
+    expect(JSON.parse(webhook?.body ?? '')).toMatchObject({ note: REDACTED });
+    expect(JSON.stringify(target.mock.requests)).not.toContain(MOCK_API_KEY);
+    expect(JSON.stringify(target.mock.requests)).not.toContain('reader-key');
+  });
+
+  it('leaves the control endpoints out and filters by method, path and limit', async () => {
+    const target = await start({ orders: 5 });
+    await target.call('/orders?limit=1');
+    await target.call('/orders/1');
+    await target.call('/products');
+    await target.call(`${target.hostUrl}/__mock/clock`);
+    const journal = `${target.hostUrl}/__mock/requests`;
+    const all = await target.call(journal);
+    expect(all.body.items.map((entry: { path: string }) => entry.path)).toEqual([
+      ORDERS,
+      `${ORDERS}/1`,
+      '/api/v1/web-api/v1/products',
+    ]);
+    const prefix = await target.call(`${journal}?path=${ORDERS}*&limit=1`);
+    expect(prefix.body.items.map((entry: { path: string }) => entry.path)).toEqual([`${ORDERS}/1`]);
+    expect((await target.call(`${journal}?method=post`)).body.items).toEqual([]);
+    const bad = await target.call(`${journal}?limit=0&path=orders`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail.map((issue: { loc: unknown[] }) => issue.loc)).toEqual([
+      ['query', 'path'],
+      ['query', 'limit'],
+    ]);
+    expect((await target.call(journal, { method: 'DELETE' })).status).toBe(200);
+    expect((await target.call(journal)).body).toEqual({ items: [] });
+  });
+
+  it('keeps only the newest entries under a load loop, and none with limit 0', async () => {
+    const target = await start({ orders: 5, journal: { limit: 25 } });
+    await Promise.all(Array.from({ length: 120 }, () => target.call('/orders/1')));
+    const kept = target.mock.requests;
+    expect(kept).toHaveLength(25);
+    const ids = kept.map((entry) => entry.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(Math.max(...ids)).toBe(120);
+    const off = createMockService({ journal: { limit: 0 } });
+    expect(off.requests).toEqual([]);
+  });
+
+  it('is emptied by clear() and by reset()', async () => {
+    const target = await start({ orders: 5 });
+    await target.call('/orders/1');
+    target.mock.requests.clear();
+    expect(target.mock.requests).toEqual([]);
+    await target.call('/orders/1');
+    target.mock.reset();
+    expect(target.mock.requests).toEqual([]);
+  });
+});
+
+describe('latency', () => {
+  it('is checked as an option', () => {
+    expect(() => createMockService({ latency: { minMs: 20, maxMs: 10 } })).toThrow(
+      'options.latency.maxMs must have maxMs at least minMs',
+    );
+    expect(() => createMockService({ latency: { minMs: -1 } })).toThrow('options.latency');
+    expect(() => createMockService({ journal: { limit: -1 } })).toThrow('options.journal.limit');
+  });
+});
