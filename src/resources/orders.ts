@@ -1,6 +1,8 @@
 // The order endpoints (specification 4.2 to 4.4): offset pages, cursor pages and the orders
 // in them, one order's detail and its items.
-import { declareMethod, type RequestOptions } from '../core/method.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { declareMethod } from '../core/method.js';
+import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { OrderIterator } from '../pagination/order-items.js';
 import { OrderPageIterator } from '../pagination/order-pages.js';
@@ -74,8 +76,8 @@ export class OrdersClient extends ResourceClient {
    *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
    *   {@link ResponseValidationError}.
    */
-  async list(params: OrderListParams = {}, options: RequestOptions = {}): Promise<OrderPage> {
-    return listOrders.call(this.transport, params, { signal: options?.signal });
+  list(params: OrderListParams = {}, options: RequestOptions = {}): APIPromise<OrderPage> {
+    return listOrders.call(this.transport, params, { options });
   }
 
   /**
@@ -110,7 +112,11 @@ export class OrdersClient extends ResourceClient {
     return new OrderPageIterator(
       start,
       (cursor, signal) =>
-        listOrderChanges.send(this.transport, { ...filters, ...cursor }, { signal, cursor }),
+        listOrderChanges.send(
+          this.transport,
+          { ...filters, ...cursor },
+          { options: { ...options, signal }, cursor },
+        ),
       options?.signal,
     );
   }
@@ -151,11 +157,8 @@ export class OrdersClient extends ResourceClient {
    * @returns The order detail (specification 2.5).
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */
-  async get(order_id: string, options: RequestOptions = {}): Promise<OrderDetail> {
-    return getOrder.call(this.transport, undefined, {
-      params: { order_id },
-      signal: options?.signal,
-    });
+  get(order_id: string, options: RequestOptions = {}): APIPromise<OrderDetail> {
+    return getOrder.call(this.transport, undefined, { params: { order_id }, options });
   }
 
   /**
@@ -166,10 +169,7 @@ export class OrdersClient extends ResourceClient {
    * @returns `{ items }`, each with `sku`, `barcode`, `quantity` and `price`.
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */
-  async items(order_id: string, options: RequestOptions = {}): Promise<OrderItemList> {
-    return listOrderItems.call(this.transport, undefined, {
-      params: { order_id },
-      signal: options?.signal,
-    });
+  items(order_id: string, options: RequestOptions = {}): APIPromise<OrderItemList> {
+    return listOrderItems.call(this.transport, undefined, { params: { order_id }, options });
   }
 }

@@ -1,5 +1,7 @@
 // GET /products (specification 4.1): one page, or every product page by page.
-import { declareMethod, type RequestOptions } from '../core/method.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { declareMethod } from '../core/method.js';
+import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { productItems, productPages } from '../pagination/product-pages.js';
 import {
@@ -39,8 +41,8 @@ export class ProductsClient extends ResourceClient {
    *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
    *   {@link ResponseValidationError}.
    */
-  async list(params: ProductListParams = {}, options: RequestOptions = {}): Promise<ProductList> {
-    return listProducts.call(this.transport, params, { signal: options?.signal });
+  list(params: ProductListParams = {}, options: RequestOptions = {}): APIPromise<ProductList> {
+    return listProducts.call(this.transport, params, { options });
   }
 
   /**
@@ -65,9 +67,8 @@ export class ProductsClient extends ResourceClient {
     options: RequestOptions = {},
   ): AsyncGenerator<Product, void, undefined> {
     const start = listProducts.parse(params);
-    const signal = options?.signal;
     return productItems(
-      productPages(start, (page) => listProducts.send(this.transport, page, { signal })),
+      productPages(start, (page) => listProducts.send(this.transport, page, { options })),
     );
   }
 }
