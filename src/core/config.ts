@@ -2,6 +2,16 @@
 import type { Hooks, RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { type UnixTime, unixSeconds } from '../signatures/header.js';
+import {
+  createLog,
+  envLogLevel,
+  LOG_LEVELS,
+  type Log,
+  type Logger,
+  LoggerSchema,
+  type LogLevel,
+} from './log.js';
 import { describeIssue, unknownKeys } from './validate.js';
 
 /**
@@ -72,11 +82,26 @@ export interface ClientConfig {
    */
   hooks?: Hooks | undefined;
   /**
-   * The clock for signature timestamps and the default `shipped_at`, as a Date or epoch
-   * milliseconds. Default the system clock. Tests against a mock with a moved clock pass
-   * `() => mock.clock.now()`, since the service checks signatures against its own time.
+   * The clock for signature timestamps and the default `shipped_at`: returns a Date or Unix
+   * SECONDS ({@link UnixTime}, the one unit the SDK takes a number in). A clock answering
+   * milliseconds (`Date.now`) is refused, naming the option. Default the system clock.
+   * Tests against a mock with a moved clock pass `() => mock.clock.now()`, since the
+   * service checks signatures against its own time.
    */
-  now?: (() => Date | number) | undefined;
+  now?: (() => UnixTime) | undefined;
+  /**
+   * Where the SDK logs: anything with `debug`, `info`, `warn` and `error` methods. Default
+   * `console`. No line carries the API key, a signing secret or a signature.
+   */
+  logger?: Logger | undefined;
+  /**
+   * How much it logs: `warn` (default) each retry with its reason and wait and each
+   * Retry-After beyond the cap; `info` also each request once it ends (method, path with
+   * query, status, milliseconds, attempts, request id); `debug` also the bodies, cut at
+   * 2 KB; `off` nothing. Without this option, the `ORDER_FULFILLMENT_LOG` environment
+   * variable sets it where there is one.
+   */
+  logLevel?: LogLevel | undefined;
 }
 
 /**
@@ -119,6 +144,8 @@ export interface NormalizedConfig {
   hooks: Hooks;
   /** The configured clock, in epoch milliseconds. */
   now: () => number;
+  /** The log, at its level, filtering out the secrets. */
+  log: Log;
 }
 
 // One schema for the whole configuration, worded by the same formatter as request input.
@@ -184,20 +211,20 @@ const ConfigSchema = z.object({
   fetch: z.optional(fn),
   hooks: z.optional(z.unknown()),
   now: z.optional(fn),
+  logger: z.optional(LoggerSchema),
+  logLevel: z.optional(z.enum(LOG_LEVELS as [LogLevel, ...LogLevel[]])),
 });
 
-// The configured clock read as epoch milliseconds; a clock that answers nonsense fails at
-// the call that reads it, naming the option.
-function clockOf(now: (() => Date | number) | undefined): () => number {
+// The configured clock read as epoch milliseconds (the transport's own unit); a clock that
+// answers nonsense, or milliseconds, fails at the call that reads it, naming the option.
+function clockOf(now: (() => UnixTime) | undefined): () => number {
   if (!now) return Date.now;
   return () => {
-    const value = now();
-    const ms = value instanceof Date ? value.getTime() : value;
-    // Number.isFinite is false for anything but a finite number.
-    if (!Number.isFinite(ms)) {
-      throw new ConfigurationError('now', 'must return a valid Date or epoch ms.');
+    try {
+      return unixSeconds(now(), 'now()') * 1000;
+    } catch (error) {
+      throw new ConfigurationError('now', `${(error as Error).message}.`);
     }
-    return ms;
   };
 }
 
@@ -296,6 +323,10 @@ export function normalizeConfig(config: ClientConfig): NormalizedConfig {
     retry: mergeRetry(DEFAULT_RETRY, retry),
     fetch: rest.fetch as FetchLike | undefined,
     hooks: (rest.hooks === undefined ? {} : check(HooksSchema, rest.hooks, ['hooks'])) as Hooks,
-    now: clockOf(rest.now as (() => Date | number) | undefined),
+    now: clockOf(rest.now as (() => UnixTime) | undefined),
+    log: createLog(rest.logger ?? console, rest.logLevel ?? envLogLevel() ?? 'warn', [
+      apiKey,
+      signingSecret,
+    ]),
   };
 }

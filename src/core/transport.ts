@@ -1,19 +1,23 @@
 // The transport every resource client of one configuration shares: one ky instance, the
 // API key added at the fetch call (below every hook), the signature for the inbound call,
 // each call's own options over the configuration, and the raw response for withResponse().
-import ky, { type KyInstance, type Options, type RetryOptions } from 'ky';
+import ky, { type KyInstance, type Options } from 'ky';
 import type * as z from 'zod/mini';
+import { ApiError } from '../errors/api-error.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
-import { signWmsPayload, WMS_SIGNATURE_HEADER } from '../signatures/index.js';
+import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
+import { signWmsPayloadAsync } from '../signatures/web.js';
 import { APIPromise, type RawResponse } from './api-promise.js';
 import { readText } from './body.js';
 import { type ClientConfig, type NormalizedConfig, normalizeConfig } from './config.js';
 import { type KyFetch, lateBoundFetch, withHeader } from './fetch.js';
+import type { Log } from './log.js';
 import { type CallLimits, parseBody, toSdkError } from './outcome.js';
 import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
-import { composeShouldRetry } from './retry.js';
+import { type RetryEvents, retryFor } from './retry.js';
+import { userAgent } from './version.js';
 
 /**
  * When a failed call is retried (on 408, 429, 5xx, network errors and timeouts, within the
@@ -66,23 +70,38 @@ function searchOf(request: TransportRequest<z.ZodMiniType>): string {
   return url;
 }
 
-// The retry options ky gets for one call: the SDK's rules composed over the policy, and
-// POST allowed when the method's policy and the call say so. Those of the configuration
-// are composed once; only a call with its own `retry` composes again.
-function retryFor(config: NormalizedConfig) {
-  const withPost = (retry: RetryOptions) => ({
-    ...retry,
-    methods: [...(retry.methods ?? []), 'post'],
-  });
-  const plain = composeShouldRetry(config.retry);
-  const post = composeShouldRetry(withPost(config.retry));
-  return (policy: RetryPolicy, resolved: ResolvedOptions): RetryOptions => {
-    const allowPost = policy === 'idempotent' || (policy === 'opt-in' && resolved.retryAsked);
-    if (resolved.retry) {
-      return composeShouldRetry(allowPost ? withPost(resolved.retry) : resolved.retry);
-    }
-    return allowPost ? post : plain;
+/** One call as the log sees it: where it went, when it started, how often it was retried. */
+interface Trace {
+  url: string;
+  /** `GET /orders?limit=50`: the method and the path with its query. */
+  where: string;
+  started: number;
+  retries: number;
+  events: RetryEvents | undefined;
+}
+
+function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string): Trace {
+  const trace: Trace = {
+    url,
+    where: `${request.method} /${url}`,
+    started: Date.now(),
+    retries: 0,
+    events: undefined,
   };
+  if (log.enabled('warn')) {
+    trace.events = {
+      retrying(reason, wait, retry) {
+        trace.retries = retry;
+        log.warn(`${trace.where} → ${reason}: retry ${retry} in ${Math.round(wait)} ms`);
+      },
+      capped(seconds, cap) {
+        log.warn(
+          `${trace.where} → Retry-After ${seconds} s is over the ${cap / 1000} s cap (retry.maxRetryAfter): not retried`,
+        );
+      },
+    };
+  }
+  return trace;
 }
 
 // The send function of one configuration. The API key and the signing secret live only in
@@ -90,11 +109,14 @@ function retryFor(config: NormalizedConfig) {
 function sender(config: NormalizedConfig): Send {
   const { apiKey, signingSecret } = config;
   const fetch = lateBoundFetch(config.fetch);
+  const agent = userAgent();
   const base: KyInstance = ky.create({
     timeout: config.timeout,
     hooks: config.hooks,
     fetch,
+    ...(agent ? { headers: { 'user-agent': agent } } : {}),
   });
+  const { log } = config;
   const observed =
     config.retry.shouldRetry !== undefined ||
     Object.values(config.hooks).some((hooks) => hooks && hooks.length > 0);
@@ -106,9 +128,10 @@ function sender(config: NormalizedConfig): Send {
   const retryOf = retryFor(config);
 
   // Signed at each attempt, not once: a retry after a long Retry-After still carries a
-  // timestamp inside the service's ±5 minute window (specification 5, rule 5).
+  // timestamp inside the service's ±5 minute window (specification 5, rule 5). On Web
+  // Crypto, which every runtime has, so a fulfillment client works on edge runtimes too.
   function signer(body: string, secret: string): KyFetch {
-    const sign = () => signWmsPayload(body, secret, Math.floor(config.now() / 1000));
+    const sign = () => signWmsPayloadAsync(body, secret, Math.floor(config.now() / 1000));
     return withHeader(fetch, WMS_SIGNATURE_HEADER, sign, true);
   }
 
@@ -116,6 +139,7 @@ function sender(config: NormalizedConfig): Send {
     request: TransportRequest<z.ZodMiniType>,
     resolved: ResolvedOptions,
     options: Options,
+    trace: Trace,
   ): Promise<RawResponse> {
     const limits: CallLimits = {
       timeout: resolved.timeout,
@@ -134,20 +158,40 @@ function sender(config: NormalizedConfig): Send {
     // ky stops its waits between retries on this signal too.
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     if (signal) options.signal = signal;
+    if (request.body !== undefined && log.enabled('debug')) {
+      log.debug(`${trace.where} request body: ${log.body(request.body)}`);
+    }
     try {
-      const response = await (request.target === 'api' ? api : inbound)(searchOf(request), options);
+      const response = await (request.target === 'api' ? api : inbound)(trace.url, options);
       const text = await readText(response, resolved.timeout, signal);
       if (text === undefined) {
         throw new TimeoutError(request.method, request.path, resolved.timeout || 0, {
           cursor: request.cursor,
         });
       }
-      return { response, requestId: response.headers.get('x-request-id') ?? undefined, text };
-    } catch (error) {
-      throw await toSdkError(error, request, limits);
+      const requestId = response.headers.get('x-request-id') ?? undefined;
+      ended(trace, String(response.status), requestId);
+      if (log.enabled('debug')) log.debug(`${trace.where} response body: ${log.body(text)}`);
+      return { response, requestId, text };
+    } catch (caught) {
+      const error = await toSdkError(caught, request, limits);
+      const status = error instanceof ApiError && error.headers ? ` ${error.status}` : '';
+      ended(trace, `${(error as Error)?.name ?? 'error'}${status}`, (error as ApiError)?.requestId);
+      throw error;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  // The info line of a request that ended, however it ended.
+  function ended(trace: Trace, outcome: string, requestId: string | undefined) {
+    if (!log.enabled('info')) return;
+    const attempts = trace.retries + 1;
+    const ms = Math.round(Date.now() - trace.started);
+    const id = requestId ? `, request id ${requestId}` : '';
+    log.info(
+      `${trace.where} → ${outcome} in ${ms} ms (${attempts} attempt${attempts === 1 ? '' : 's'}${id})`,
+    );
   }
 
   return <S extends z.ZodMiniType>(request: TransportRequest<S>) => {
@@ -158,9 +202,11 @@ function sender(config: NormalizedConfig): Send {
         'is required for this call; only fulfillment.notifyShipped works without it.',
       );
     }
+    const url = searchOf(request);
+    const trace = traceOf(log, request, url);
     const options: Options = {
       method: request.method,
-      retry: retryOf(request.retry ?? 'safe', resolved),
+      retry: retryOf(request.retry ?? 'safe', resolved, trace.events),
     };
     if (resolved.timeout !== config.timeout) options.timeout = resolved.timeout;
     if (request.body !== undefined || resolved.headers) {
@@ -178,7 +224,7 @@ function sender(config: NormalizedConfig): Send {
       }
       options.fetch = signer(request.body ?? '', signingSecret);
     }
-    return new APIPromise(exchange(request, resolved, options), (raw) =>
+    return new APIPromise(exchange(request, resolved, options, trace), (raw) =>
       parseBody(raw, request.output, request),
     );
   };
