@@ -70,8 +70,8 @@ export class OrdersClient extends ResourceClient {
    *
    * @param params - Filters `status` and `platform`; `limit` (default 50, at most 200) and
    *   `offset` (default 0).
-   * @param options - `signal` to abort.
-   * @returns The 2.3 envelope: `items`, `total`, `page`, `page_size`.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
+   * @returns An {@link APIPromise} of the 2.3 envelope: `items`, `total`, `page`, `page_size`.
    * @throws {@link ValidationError} for bad parameters (nothing is sent), or the
    *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
    *   {@link ResponseValidationError}.
@@ -90,7 +90,7 @@ export class OrdersClient extends ResourceClient {
    * no page.
    *
    * @param params - Filters `status` and `platform`, page size `limit`, and the cursor.
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns An async iterator over pages `{ items, next_since, next_since_id, has_more }`.
    * @throws {@link ValidationError} at once for bad parameters; the others of
    *   {@link OrdersClient.list} from the loop, carrying `cursor`.
@@ -131,7 +131,7 @@ export class OrdersClient extends ResourceClient {
    * last saved checkpoint. Make processing idempotent, keyed by order `id`.
    *
    * @param params - As for {@link OrdersClient.pages}.
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns An async iterator with a `checkpoint` property; `break` stops fetching.
    * @throws As {@link OrdersClient.pages}.
    *
@@ -153,7 +153,7 @@ export class OrdersClient extends ResourceClient {
    * fields are present only when the key has the `shipping:read` scope.
    *
    * @param order_id - The order's `id`.
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns The order detail (specification 2.5).
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */
@@ -165,7 +165,7 @@ export class OrdersClient extends ResourceClient {
    * Fetches the items (lines) of one order.
    *
    * @param order_id - The order's `id`.
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns `{ items }`, each with `sku`, `barcode`, `quantity` and `price`.
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */

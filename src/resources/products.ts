@@ -35,7 +35,7 @@ export class ProductsClient extends ResourceClient {
    * Fetches one page of products.
    *
    * @param params - `page` (1-based, default 1) and `page_size` (default 50, at most 200).
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns The page: `items`, `page`, `page_size`, `total`.
    * @throws {@link ValidationError} for bad parameters (nothing is sent), or the
    *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
@@ -50,7 +50,7 @@ export class ProductsClient extends ResourceClient {
    * after the page that reaches `total`, or at an empty page.
    *
    * @param params - `page_size` per request and the `page` to start at (default 1).
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns An async iterator for `for await`; `break` stops fetching.
    * @throws {@link ValidationError} at once for bad parameters; the others of
    *   {@link ProductsClient.list} from the loop.
