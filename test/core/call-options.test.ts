@@ -78,6 +78,21 @@ describe('withResponse() on a failure', () => {
     });
   });
 
+  it('works with catch() and finally() like any promise', async () => {
+    const service = fakeFetch(() => json({ detail: 'gone' }, 404));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    let settled = false;
+    const caught = await client.orders
+      .get('x')
+      .finally(() => {
+        settled = true;
+      })
+      .catch((error: unknown) => error);
+    expect(settled).toBe(true);
+    expect(caught).toMatchObject({ status: 404 });
+    await expect(client.orders.get('x').catch(() => 'handled')).resolves.toBe('handled');
+  });
+
   it('reports the X-Request-Id of a success', async () => {
     const service = fakeFetch(() => json(EMPTY_PAGE, 200, { 'x-request-id': 'req_1' }));
     const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
