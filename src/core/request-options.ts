@@ -3,7 +3,8 @@
 import type { RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { check, mergeRetry, type NormalizedConfig, RetrySchema, TimeoutSchema } from './config.js';
+import { type NormalizedConfig, RetrySchema, TimeoutSchema } from './config.js';
+import { check, mergeRetry } from './option-checks.js';
 
 /**
  * Options every SDK call takes as its last argument. Each overrides the client's setting
