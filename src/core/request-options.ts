@@ -114,10 +114,14 @@ export function resolveOptions(
     );
     retryOptions = mergeRetry(config.retry, typeof given === 'number' ? { limit: given } : given);
   }
+  // Each check only for an option given: most calls give none, and pay nothing for them.
   return {
     signal,
     timeout: timeout === undefined ? config.timeout : check(TimeoutSchema, timeout, ['timeout']),
-    totalTimeout: check(TotalTimeoutSchema, totalTimeout, ['totalTimeout']),
+    totalTimeout:
+      totalTimeout === undefined
+        ? undefined
+        : check(TotalTimeoutSchema, totalTimeout, ['totalTimeout']),
     retry: retryOptions,
     retryAsked: retry !== undefined && retry !== false,
     headers: checkHeaders(headers),
