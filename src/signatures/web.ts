@@ -83,7 +83,8 @@ export async function signWmsPayloadAsync(
  * @param rawBody - The request body exactly as received (string or bytes), never re-serialized.
  * @param header - The signature header's value (node:http's `string[]` form is accepted).
  * @param secret - The signing secret.
- * @param options - Tolerance window (default ±300 s) and the current time.
+ * @param options - Tolerance window (default ±300 s), the current time (a Date or Unix
+ *   seconds), and `headerName` for the messages (`X-Webhook-Signature` for a delivery).
  * @returns The verified timestamp.
  * @throws {@link SignatureVerificationError} whose `reason` names the failed check.
  * @throws RangeError for a `toleranceSeconds` below 0 or a `now` that is not a valid time.
