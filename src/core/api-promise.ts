@@ -102,8 +102,10 @@ export class APIPromise<T> extends Promise<T> {
       .then(onfulfilled, onrejected);
   }
 
-  // Promise's finally() builds its promises with the species: a plain Promise, since this
-  // constructor takes a response rather than an executor.
+  /**
+   * `Promise`: what `finally()` and the other derived promises are built as, since this
+   * constructor takes a response rather than an executor.
+   */
   static override get [Symbol.species]() {
     return Promise;
   }
