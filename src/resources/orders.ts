@@ -1,6 +1,8 @@
 // The order endpoints (specification 4.2 to 4.4): offset pages, cursor pages and the orders
 // in them, one order's detail and its items.
-import { declareMethod, type RequestOptions } from '../core/method.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { declareMethod } from '../core/method.js';
+import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { OrderIterator } from '../pagination/order-items.js';
 import { OrderPageIterator } from '../pagination/order-pages.js';
@@ -68,14 +70,14 @@ export class OrdersClient extends ResourceClient {
    *
    * @param params - Filters `status` and `platform`; `limit` (default 50, at most 200) and
    *   `offset` (default 0).
-   * @param options - `signal` to abort.
-   * @returns The 2.3 envelope: `items`, `total`, `page`, `page_size`.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
+   * @returns An {@link APIPromise} of the 2.3 envelope: `items`, `total`, `page`, `page_size`.
    * @throws {@link ValidationError} for bad parameters (nothing is sent), or the
    *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
    *   {@link ResponseValidationError}.
    */
-  async list(params: OrderListParams = {}, options: RequestOptions = {}): Promise<OrderPage> {
-    return listOrders.call(this.transport, params, { signal: options?.signal });
+  list(params: OrderListParams = {}, options: RequestOptions = {}): APIPromise<OrderPage> {
+    return listOrders.call(this.transport, params, { options });
   }
 
   /**
@@ -88,7 +90,7 @@ export class OrdersClient extends ResourceClient {
    * no page.
    *
    * @param params - Filters `status` and `platform`, page size `limit`, and the cursor.
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns An async iterator over pages `{ items, next_since, next_since_id, has_more }`.
    * @throws {@link ValidationError} at once for bad parameters; the others of
    *   {@link OrdersClient.list} from the loop, carrying `cursor`.
@@ -110,7 +112,11 @@ export class OrdersClient extends ResourceClient {
     return new OrderPageIterator(
       start,
       (cursor, signal) =>
-        listOrderChanges.send(this.transport, { ...filters, ...cursor }, { signal, cursor }),
+        listOrderChanges.send(
+          this.transport,
+          { ...filters, ...cursor },
+          { options: { ...options, signal }, cursor },
+        ),
       options?.signal,
     );
   }
@@ -125,7 +131,7 @@ export class OrdersClient extends ResourceClient {
    * last saved checkpoint. Make processing idempotent, keyed by order `id`.
    *
    * @param params - As for {@link OrdersClient.pages}.
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns An async iterator with a `checkpoint` property; `break` stops fetching.
    * @throws As {@link OrdersClient.pages}.
    *
@@ -147,29 +153,23 @@ export class OrdersClient extends ResourceClient {
    * fields are present only when the key has the `shipping:read` scope.
    *
    * @param order_id - The order's `id`.
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns The order detail (specification 2.5).
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */
-  async get(order_id: string, options: RequestOptions = {}): Promise<OrderDetail> {
-    return getOrder.call(this.transport, undefined, {
-      params: { order_id },
-      signal: options?.signal,
-    });
+  get(order_id: string, options: RequestOptions = {}): APIPromise<OrderDetail> {
+    return getOrder.call(this.transport, undefined, { params: { order_id }, options });
   }
 
   /**
    * Fetches the items (lines) of one order.
    *
    * @param order_id - The order's `id`.
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns `{ items }`, each with `sku`, `barcode`, `quantity` and `price`.
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */
-  async items(order_id: string, options: RequestOptions = {}): Promise<OrderItemList> {
-    return listOrderItems.call(this.transport, undefined, {
-      params: { order_id },
-      signal: options?.signal,
-    });
+  items(order_id: string, options: RequestOptions = {}): APIPromise<OrderItemList> {
+    return listOrderItems.call(this.transport, undefined, { params: { order_id }, options });
   }
 }

@@ -1,5 +1,7 @@
 // GET /products (specification 4.1): one page, or every product page by page.
-import { declareMethod, type RequestOptions } from '../core/method.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { declareMethod } from '../core/method.js';
+import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { productItems, productPages } from '../pagination/product-pages.js';
 import {
@@ -33,14 +35,14 @@ export class ProductsClient extends ResourceClient {
    * Fetches one page of products.
    *
    * @param params - `page` (1-based, default 1) and `page_size` (default 50, at most 200).
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns The page: `items`, `page`, `page_size`, `total`.
    * @throws {@link ValidationError} for bad parameters (nothing is sent), or the
    *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
    *   {@link ResponseValidationError}.
    */
-  async list(params: ProductListParams = {}, options: RequestOptions = {}): Promise<ProductList> {
-    return listProducts.call(this.transport, params, { signal: options?.signal });
+  list(params: ProductListParams = {}, options: RequestOptions = {}): APIPromise<ProductList> {
+    return listProducts.call(this.transport, params, { options });
   }
 
   /**
@@ -48,7 +50,7 @@ export class ProductsClient extends ResourceClient {
    * after the page that reaches `total`, or at an empty page.
    *
    * @param params - `page_size` per request and the `page` to start at (default 1).
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns An async iterator for `for await`; `break` stops fetching.
    * @throws {@link ValidationError} at once for bad parameters; the others of
    *   {@link ProductsClient.list} from the loop.
@@ -65,9 +67,8 @@ export class ProductsClient extends ResourceClient {
     options: RequestOptions = {},
   ): AsyncGenerator<Product, void, undefined> {
     const start = listProducts.parse(params);
-    const signal = options?.signal;
     return productItems(
-      productPages(start, (page) => listProducts.send(this.transport, page, { signal })),
+      productPages(start, (page) => listProducts.send(this.transport, page, { options })),
     );
   }
 }

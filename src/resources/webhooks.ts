@@ -1,5 +1,7 @@
 // POST /webhooks (specification 4.5): subscribe a URL to order events.
-import { declareMethod, type RequestOptions } from '../core/method.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { declareMethod } from '../core/method.js';
+import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import {
   type WebhookSubscription,
@@ -14,17 +16,16 @@ const createWebhook = declareMethod({
   path: '/webhooks',
   body: WebhookSubscriptionCreateSchema,
   output: WebhookSubscriptionSchema,
+  anyBody: true,
   retry: 'opt-in',
 });
 
-/** Options of {@link WebhooksClient.create}. */
-export interface CreateWebhookOptions extends RequestOptions {
-  /**
-   * Retry on a 5xx, 429 or network error like a GET. Off by default: when a response is lost
-   * rather than refused, a retry can create a second subscription.
-   */
-  retry?: boolean | undefined;
-}
+/**
+ * Options of {@link WebhooksClient.create}: those of every call. Its `retry` is off by
+ * default, since when a response is lost rather than refused a retry can create a second
+ * subscription; `retry: true` (or a count, or an object) retries it like a GET.
+ */
+export type CreateWebhookOptions = RequestOptions;
 
 /**
  * The webhook subscription endpoint. Usually reached as `client.webhooks` from
@@ -40,13 +41,18 @@ export interface CreateWebhookOptions extends RequestOptions {
 export class WebhooksClient extends ResourceClient {
   /**
    * Subscribes a URL to order events. The service then POSTs each event there, signed with
-   * the returned `secret` in `X-Webhook-Signature` (verify with {@link verifyWmsSignature}).
+   * the returned `secret` in `X-Webhook-Signature` (verify with {@link unwrapWebhook}, or
+   * {@link verifyWmsSignature} with `{ headerName: 'X-Webhook-Signature' }`).
    * Needs the `webhooks:manage` scope.
    *
    * @param subscription - `url`, an absolute http(s) URL, and `events`, a non-empty list of
    *   `order.created` and `order.updated`.
-   * @param options - `signal` to abort; `retry: true` to allow retries.
-   * @returns The stored subscription, including the `secret` deliveries are signed with.
+   * @param options - The options of every call ({@link RequestOptions}); `retry: true` (or a
+   *   count, or an object) allows retries, off by default.
+   * @returns An {@link APIPromise} of the subscription as the service answered it. Any 2xx
+   *   is a success (the specification shows no body, 4.5): every field may be missing, and
+   *   a body that is not a JSON object gives `{}`. The mock answers the stored record with
+   *   the `secret` deliveries are signed with; keep it.
    * @throws {@link ValidationError} for a bad URL or event (nothing is sent),
    *   {@link PermissionDeniedError} without the scope, the other {@link ApiError} subclasses,
    *   {@link ConnectionError}, {@link ResponseValidationError}.
@@ -59,13 +65,10 @@ export class WebhooksClient extends ResourceClient {
    * });
    * ```
    */
-  async create(
+  create(
     subscription: WebhookSubscriptionCreate,
     options: CreateWebhookOptions = {},
-  ): Promise<WebhookSubscription> {
-    return createWebhook.call(this.transport, subscription, {
-      signal: options?.signal,
-      retry: options?.retry,
-    });
+  ): APIPromise<WebhookSubscription> {
+    return createWebhook.call(this.transport, subscription, { options });
   }
 }

@@ -34,6 +34,37 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 export type RawBody = string | Uint8Array | ArrayBuffer;
 
 /**
+ * A point in time as the SDK takes it everywhere (`now`, `timestamp`, `ClientConfig.now`):
+ * a `Date`, or a number of Unix SECONDS, the unit of the header's `t=`. A number in
+ * milliseconds (what `Date.now()` gives) is refused with a message saying so, never read
+ * as a date 50 000 years ahead.
+ *
+ * @example
+ * ```ts
+ * const at: UnixTime = new Date(); // or Math.floor(Date.now() / 1000)
+ * ```
+ */
+export type UnixTime = Date | number;
+
+/**
+ * A {@link UnixTime} (now, when undefined) as Unix seconds, fractions kept; a RangeError
+ * naming `name` for an invalid Date, a non-finite or negative number, or milliseconds.
+ *
+ * @internal
+ */
+export function unixSeconds(value: UnixTime | undefined, name: string): number {
+  const seconds = value instanceof Date ? value.getTime() / 1000 : (value ?? Date.now() / 1000);
+  // False for NaN too: an Invalid Date or a broken clock never opens the window. 10^11 s
+  // is the year 5138, and 10^11 ms March 1973: a number this large is milliseconds.
+  if (!(seconds >= 0 && seconds < 1e11)) {
+    throw new RangeError(
+      `${name} must be a Date or Unix seconds${seconds > 0 ? ', not milliseconds' : ''}`,
+    );
+  }
+  return seconds;
+}
+
+/**
  * Options of {@link verifyWmsSignature} and {@link verifyWmsSignatureAsync}.
  *
  * @example
@@ -44,8 +75,17 @@ export type RawBody = string | Uint8Array | ArrayBuffer;
 export interface VerifyWmsSignatureOptions {
   /** How far `t` may lie from `now`, in either direction. Default 300 (±5 minutes). */
   toleranceSeconds?: number;
-  /** The current time, as a Date or Unix seconds; defaults to the system clock. */
-  now?: Date | number;
+  /**
+   * The current time, as a Date or Unix seconds ({@link UnixTime}); defaults to the system
+   * clock. A number in milliseconds is refused with a RangeError saying so.
+   */
+  now?: UnixTime;
+  /**
+   * The header the value came from, named in the messages of a missing or malformed one:
+   * `X-WMS-Signature` by default; pass `X-Webhook-Signature` when verifying a webhook
+   * delivery (the receiver does).
+   */
+  headerName?: string;
 }
 
 /**
@@ -103,15 +143,16 @@ function assertSecret(secret: unknown): asserts secret is string {
 export function signingInput(
   rawBody: unknown,
   secret: unknown,
-  timestamp: number | undefined,
+  timestamp: UnixTime | undefined,
 ): { body: string | Uint8Array; timestamp: number } {
   const body = rawBodyOf(rawBody);
   assertSecret(secret);
-  const value = timestamp ?? Math.floor(Date.now() / 1000);
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(`timestamp must be whole Unix seconds, got ${String(value)}`);
+  const seconds = unixSeconds(timestamp, 'timestamp');
+  // A Date (or now) is floored to its second; a number must already be whole seconds.
+  if (typeof timestamp === 'number' && !Number.isInteger(seconds)) {
+    throw new RangeError(`timestamp must be whole Unix seconds; got ${seconds}`);
   }
-  return { body, timestamp: value };
+  return { body, timestamp: Math.floor(seconds) };
 }
 
 function parseHeader(header: string): { timestamp: number; signatures: string[] } | undefined {
@@ -150,7 +191,7 @@ export function checkHeader(
   header: string | readonly string[] | null | undefined,
   secret: unknown,
   options: VerifyWmsSignatureOptions,
-  headerName = WMS_SIGNATURE_HEADER,
+  headerName = options.headerName ?? WMS_SIGNATURE_HEADER,
 ): CheckedHeader {
   // node:http types a header as string | string[]; repeated values are one list.
   const value = typeof header === 'object' && header !== null ? header.join(',') : header;
@@ -172,11 +213,9 @@ export function checkHeader(
     );
   }
   const { timestamp } = parsed;
-  const given = options.now ?? Date.now() / 1000;
-  const now = Math.floor(given instanceof Date ? given.getTime() / 1000 : given);
-  // A NaN clock (an Invalid Date, a missing Date header) fails both window checks below,
-  // which would let any old signature through.
-  if (!Number.isFinite(now)) throw new RangeError('now must be a valid Date or Unix seconds');
+  // A NaN clock (an Invalid Date, a missing Date header) would fail both window checks
+  // below, letting any old signature through: unixSeconds refuses it.
+  const now = Math.floor(unixSeconds(options.now, 'now'));
   const age = now - timestamp;
   if (Math.abs(age) > tolerance) {
     throw new SignatureVerificationError(

@@ -6,6 +6,7 @@ import {
   mismatchError,
   type RawBody,
   signingInput,
+  type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
 } from './header.js';
@@ -49,7 +50,8 @@ function hmac(crypto: NodeCrypto, body: string | Uint8Array, secret: string, tim
  *
  * @param rawBody - The request body exactly as it will be sent.
  * @param secret - The signing secret configured on the service.
- * @param timestamp - Unix seconds to sign with; defaults to now. Tests pass a fixed value.
+ * @param timestamp - When it is signed: a Date or Unix seconds ({@link UnixTime}); default now.
+ *   A number in milliseconds (`Date.now()`) is refused with a RangeError saying so.
  * @returns `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<rawBody>">`
  * @throws {@link SignatureVerificationError} with reason `no_secret` for an empty secret,
  *   {@link UnsupportedRuntimeError} where `node:crypto` is missing.
@@ -61,7 +63,7 @@ function hmac(crypto: NodeCrypto, body: string | Uint8Array, secret: string, tim
  * await fetch(url, { method: 'POST', body, headers: { 'X-WMS-Signature': signature } });
  * ```
  */
-export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: number): string {
+export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: UnixTime): string {
   const { body, timestamp: t } = signingInput(rawBody, secret, timestamp);
   return `t=${t},v1=${hmac(nodeCrypto('signWmsPayload'), body, secret, t).digest('hex')}`;
 }
@@ -75,7 +77,8 @@ export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: num
  * @param rawBody - The request body exactly as received (string or bytes), never re-serialized.
  * @param header - The `X-WMS-Signature` header value (node:http's `string[]` form is accepted).
  * @param secret - The signing secret.
- * @param options - Tolerance window (default ±300 s) and the current time.
+ * @param options - Tolerance window (default ±300 s), the current time (a Date or Unix
+ *   seconds), and `headerName` for the messages (`X-Webhook-Signature` for a delivery).
  * @returns The verified timestamp.
  * @throws {@link SignatureVerificationError} whose `reason` names the failed check:
  * `missing_header`, `malformed_header`, `timestamp_too_old`, `timestamp_in_future`,
@@ -90,7 +93,10 @@ export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: num
  *   const chunks: Buffer[] = [];
  *   for await (const chunk of req) chunks.push(chunk);
  *   const raw = Buffer.concat(chunks);
- *   verifyWmsSignature(raw, req.headers['x-webhook-signature'], secret);
+ *   // A delivery: name its header, so a missing one reads "No X-Webhook-Signature header."
+ *   verifyWmsSignature(raw, req.headers['x-webhook-signature'], secret, {
+ *     headerName: 'X-Webhook-Signature',
+ *   });
  *   res.writeHead(204).end();
  * });
  * ```
