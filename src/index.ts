@@ -9,6 +9,12 @@ export {
   INBOUND_FULFILLMENT_PATH,
 } from './config.js';
 export * from './errors/index.js';
+// New errors of issue 14; errors/index.ts is another branch's, so exported here until merge.
+export { UnsupportedRuntimeError } from './errors/unsupported-runtime-error.js';
+export {
+  WebhookPayloadError,
+  type WebhookPayloadFailureReason,
+} from './errors/webhook-payload-error.js';
 export {
   FulfillmentClient,
   type FulfillmentTarget,
@@ -18,13 +24,7 @@ export type { RequestOptions } from './http.js';
 export { OrdersClient } from './orders.js';
 export { OrderIterator, OrderPageIterator } from './paginate.js';
 export { ProductsClient } from './products.js';
+export * from './receiver/index.js';
 export * from './schemas/index.js';
-export {
-  DEFAULT_TOLERANCE_SECONDS,
-  signWmsPayload,
-  type VerifiedWmsSignature,
-  type VerifyWmsSignatureOptions,
-  verifyWmsSignature,
-  WMS_SIGNATURE_HEADER,
-} from './signature.js';
+export * from './signatures/index.js';
 export { type CreateWebhookOptions, WebhooksClient } from './webhooks.js';

@@ -6,7 +6,7 @@ import {
   SignatureVerificationError,
   signWmsPayload,
   verifyWmsSignature,
-} from '../src/index.js';
+} from '../../src/index.js';
 
 const stripe = new Stripe('sk_test_x');
 const secret = 'whsec_test_secret';

@@ -1,0 +1,40 @@
+import { OrderFulfillmentError } from './order-fulfillment-error.js';
+import type { ResponseIssue } from './response-validation-error.js';
+
+/** Why a delivered webhook body was not accepted after its signature verified. */
+export type WebhookPayloadFailureReason = 'invalid_json' | 'invalid_event';
+
+/**
+ * A webhook delivery whose signature verified but whose body is not an order event: not
+ * JSON, or without the fields a receiver relies on (the event's `id` and `type`, the
+ * order's `id`). `issues` lists each missing or mistyped field.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   const event = await unwrapWebhook(rawBody, request.headers, secret);
+ * } catch (error) {
+ *   if (error instanceof WebhookPayloadError) console.warn(error.reason, error.issues);
+ *   throw error;
+ * }
+ * ```
+ */
+export class WebhookPayloadError extends OrderFulfillmentError {
+  override name = 'WebhookPayloadError' as const;
+
+  /** `invalid_json` when the body does not parse, `invalid_event` when a field is wrong. */
+  declare readonly reason: WebhookPayloadFailureReason;
+
+  /** Each field that is missing or of the wrong type; empty for `invalid_json`. */
+  declare readonly issues: ResponseIssue[];
+
+  /**
+   * @param reason - Which check failed.
+   * @param message - What was wrong.
+   * @param issues - The fields at fault.
+   */
+  constructor(reason: WebhookPayloadFailureReason, message: string, issues: ResponseIssue[] = []) {
+    super(message);
+    Object.assign(this, { reason, issues });
+  }
+}

@@ -1,0 +1,42 @@
+// The check a received event gets (the response-checking rule of docs/spec-gaps.md): only
+// what a receiver relies on, the event's `id` and `type` and the order's `id`. Everything
+// else is optional and kept as sent, since the specification does not show the payload
+// (6.1) and the service may add to it.
+import * as z from 'zod/mini';
+import type { ResponseIssue } from '../errors/response-validation-error.js';
+
+function build() {
+  return z.looseObject({
+    id: z.string().check(z.minLength(1)),
+    type: z.string().check(z.minLength(1)),
+    data: z.looseObject({
+      order: z.looseObject({ id: z.string().check(z.minLength(1)) }),
+    }),
+  });
+}
+
+// Built on first use, not at import: a module-level schema is a call a bundler must keep
+// even in a bundle that never receives a webhook.
+let schema: ReturnType<typeof build> | undefined;
+
+/** The event, or the issues that make it no event a receiver can route and deduplicate. */
+export function checkEvent(
+  value: unknown,
+): { ok: true; event: z.infer<ReturnType<typeof build>> } | { ok: false; issues: ResponseIssue[] } {
+  schema ??= build();
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, event: result.data };
+  return {
+    ok: false,
+    issues: result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      // zod/mini words every issue "Invalid input" unless a locale is loaded.
+      message:
+        issue.code === 'invalid_type'
+          ? `expected ${issue.expected}`
+          : issue.code === 'too_small'
+            ? 'must not be empty'
+            : issue.message,
+    })),
+  };
+}

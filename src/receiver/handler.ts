@@ -1,0 +1,151 @@
+// createWebhookHandler: a whole webhook receiver as a Fetch handler, `(Request) => Response`,
+// which Workers, Deno.serve, Bun.serve, Next.js route handlers and Hono accept as it is.
+import { ConfigurationError } from '../errors/configuration-error.js';
+import { SignatureVerificationError } from '../errors/signature-verification-error.js';
+import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
+import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
+import { createMemorySeenStore, type SeenStore } from './seen-store.js';
+import { unwrapWebhook } from './unwrap.js';
+
+/** A Fetch handler: what {@link createWebhookHandler} returns. */
+export type WebhookHandler = (request: Request) => Promise<Response>;
+
+/**
+ * The handlers of {@link WebhookHandlerOptions.on}, one per event type. A handler that
+ * resolves acknowledges the event; one that throws (or rejects) makes the service retry.
+ */
+export type WebhookEventHandlers = {
+  [Type in WebhookEventType]?: (event: OrderEvent & { type: Type }) => unknown;
+};
+
+/** Options of {@link createWebhookHandler}. */
+export interface WebhookHandlerOptions {
+  /** The subscription's `secret`, returned by `client.webhooks.create`. */
+  secret: string;
+  /** What to do with each event type; a type without a handler is acknowledged and ignored. */
+  on: WebhookEventHandlers;
+  /**
+   * The ids of events already handled. Default: {@link createMemorySeenStore}, the last
+   * 10,000 ids in memory.
+   */
+  seen?: SeenStore;
+  /** How far a delivery's signed timestamp may lie from now, in seconds. Default 300. */
+  tolerance?: number;
+  /**
+   * Called with what went wrong when the answer is 5xx (a handler threw, the `seen` store
+   * failed), and when `seen.add` fails after a handler succeeded (answered 2xx). For logs.
+   */
+  onError?: (error: unknown, event: OrderEvent | undefined) => void;
+}
+
+const text = (status: number, body: string, headers?: Record<string, string>) =>
+  new Response(body, { status, headers: { 'content-type': 'text/plain', ...headers } });
+
+function checkOptions(options: WebhookHandlerOptions): void {
+  if (typeof options?.secret !== 'string' || options.secret.length === 0) {
+    throw new ConfigurationError('secret', 'must be the subscription secret, a non-empty string');
+  }
+  if (typeof options.on !== 'object' || options.on === null) {
+    throw new ConfigurationError('on', 'must map event types to handler functions');
+  }
+  for (const [type, handler] of Object.entries(options.on)) {
+    if (typeof handler !== 'function') {
+      throw new ConfigurationError(`on.${type}`, 'must be a function');
+    }
+  }
+  const { tolerance, seen } = options;
+  if (tolerance !== undefined && !(Number.isFinite(tolerance) && tolerance >= 0)) {
+    throw new ConfigurationError('tolerance', 'must be a number of seconds >= 0');
+  }
+  if (seen !== undefined && (typeof seen?.has !== 'function' || typeof seen.add !== 'function')) {
+    throw new ConfigurationError('seen', 'must have has(eventId) and add(eventId) methods');
+  }
+}
+
+/**
+ * Creates a complete webhook receiver as a Fetch handler. For each POST it reads the raw
+ * body, verifies `X-Webhook-Signature` (on Web Crypto), checks the event loosely, skips an
+ * event id already handled, and runs the handler for the event's type. The answers follow
+ * the service's retry rule:
+ *
+ * - 200 once the handler resolved, and for an event id already handled (nothing is called);
+ * - 200 for an event type without a handler (acknowledged, so it is not redelivered);
+ * - 400 for a bad signature or body; nothing is called;
+ * - 500 when the handler throws, so that the service delivers the event again;
+ * - 405 for any method but POST.
+ *
+ * An event id is recorded in `seen` only after its handler resolved. A duplicate that
+ * arrives while the first copy is still being handled by the same handler waits for it and
+ * gets the same answer, so the handler runs once. Copies that reach two instances (two
+ * isolates, two servers) at the same moment can both run: give `seen` a shared store, and
+ * keep handlers idempotent (an upsert by order id and `updated_at`).
+ *
+ * @param options - `secret`, the handlers in `on`, and optionally `seen`, `tolerance`
+ *   (seconds, default 300) and `onError`.
+ * @returns `(request: Request) => Promise<Response>`; adapt it to node:http or Express
+ *   with {@link toNodeListener}.
+ * @throws {@link ConfigurationError} for a missing secret, a handler that is not a
+ *   function, a negative tolerance or a `seen` store without `has` and `add`.
+ *
+ * @example
+ * ```ts
+ * const handler = createWebhookHandler({
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   on: {
+ *     'order.created': async (event) => db.upsertOrder(event.data.order),
+ *     'order.updated': async (event) => db.upsertOrder(event.data.order),
+ *   },
+ * });
+ * Deno.serve(handler); // or Bun.serve({ fetch: handler }), export default { fetch: handler }
+ * ```
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  checkOptions(options);
+  const { secret, on, tolerance, onError } = options;
+  const seen = options.seen ?? createMemorySeenStore();
+  // Event ids whose handler is running now, with whether it succeeded.
+  const running = new Map<string, Promise<boolean>>();
+
+  async function handleOnce(event: OrderEvent): Promise<boolean> {
+    const handler = Object.hasOwn(on, event.type)
+      ? (on[event.type] as (event: OrderEvent) => unknown)
+      : undefined;
+    try {
+      if (await seen.has(event.id)) return true;
+      if (!handler) return true;
+      await handler(event);
+    } catch (error) {
+      onError?.(error, event);
+      return false;
+    }
+    try {
+      await seen.add(event.id);
+    } catch (error) {
+      // The event is handled: a 5xx now would have it handled again on the retry.
+      onError?.(error, event);
+    }
+    return true;
+  }
+
+  return async (request) => {
+    if (request.method !== 'POST') return text(405, 'method not allowed', { allow: 'POST' });
+    let event: OrderEvent;
+    try {
+      const raw = new Uint8Array(await request.arrayBuffer());
+      event = await unwrapWebhook(raw, request.headers, secret, { toleranceSeconds: tolerance });
+    } catch (error) {
+      // The reason only: the message could help a forger tune the next attempt.
+      if (error instanceof SignatureVerificationError || error instanceof WebhookPayloadError) {
+        return text(400, error.reason);
+      }
+      onError?.(error, undefined);
+      return text(500, 'receiver error');
+    }
+    let outcome = running.get(event.id);
+    if (!outcome) {
+      outcome = handleOnce(event).finally(() => running.delete(event.id));
+      running.set(event.id, outcome);
+    }
+    return (await outcome) ? text(200, 'ok') : text(500, 'handler failed');
+  };
+}

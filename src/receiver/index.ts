@@ -1,0 +1,21 @@
+// A webhook receiver in one call (issue 14): unwrap one delivery, or let a Fetch handler do
+// the whole job, served as it is on edge runtimes or through toNodeListener on node:http.
+export {
+  createWebhookHandler,
+  type WebhookEventHandlers,
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+} from './handler.js';
+export type { HeadersLike } from './headers.js';
+export {
+  type NodeListener,
+  type NodeRequestLike,
+  type NodeResponseLike,
+  toNodeListener,
+} from './node.js';
+export {
+  createMemorySeenStore,
+  type MemorySeenStoreOptions,
+  type SeenStore,
+} from './seen-store.js';
+export { type UnwrapWebhookOptions, unwrapWebhook } from './unwrap.js';

@@ -1,0 +1,112 @@
+// toNodeListener: the Fetch handler served by node:http or Express. It reads the raw body
+// itself, so no body parser has to be set up (or kept away) for the webhook route.
+import type { WebhookHandler } from './handler.js';
+
+/** The parts of node:http's `IncomingMessage` (or Express's `Request`) that are read. */
+export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
+  /** The HTTP method. */
+  method?: string | undefined;
+  /** The path and query. */
+  url?: string | undefined;
+  /** The headers, names in lower case. */
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** A body a middleware already read: `express.raw` leaves the Buffer here. */
+  body?: unknown;
+  /** Whether the body stream has been read to its end (by a body parser, say). */
+  readableEnded?: boolean;
+}
+
+/** The parts of node:http's `ServerResponse` (or Express's `Response`) that are used. */
+export interface NodeResponseLike {
+  /** The status to send. */
+  statusCode: number;
+  /** Sets one response header. */
+  setHeader(name: string, value: string): unknown;
+  /** Sends the body and finishes the response. */
+  end(body?: Uint8Array): unknown;
+}
+
+/** A node:http request listener that is also an Express handler (`next` gets any crash). */
+export type NodeListener = (
+  req: NodeRequestLike,
+  res: NodeResponseLike,
+  next?: (error?: unknown) => void,
+) => Promise<void>;
+
+// The bytes as received: from a body parser that kept them (express.raw, express.text),
+// or from the stream. A parsed body without its bytes cannot be verified.
+async function rawBody(req: NodeRequestLike): Promise<Uint8Array | string | undefined> {
+  const { body } = req;
+  if (body instanceof Uint8Array || typeof body === 'string') return body;
+  if (req.readableEnded && body !== undefined) return undefined;
+  const chunks: Uint8Array[] = [];
+  const encoder = new TextEncoder();
+  for await (const chunk of req)
+    chunks.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+function toRequest(req: NodeRequestLike, body: Uint8Array | string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    // HTTP/2 pseudo-headers (`:path`) are no header names to Fetch.
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const one of typeof value === 'string' ? [value] : value) headers.append(name, one);
+  }
+  const method = req.method ?? 'GET';
+  return new Request(new URL(req.url ?? '/', 'http://localhost'), {
+    method,
+    headers,
+    // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
+    body: method === 'GET' || method === 'HEAD' ? null : (body as BodyInit),
+  });
+}
+
+/**
+ * Adapts a Fetch handler (from {@link createWebhookHandler}) to a node:http request
+ * listener that is also Express middleware. It reads the raw body itself; when an
+ * `express.raw()` or `express.text()` before it has read the body already, it uses
+ * `req.body`. A body already parsed into an object (`express.json()` on the route) has lost
+ * the signed bytes: that request is answered 500 with a message saying so, since a
+ * receiver set up that way would reject every delivery.
+ *
+ * @param handler - The Fetch handler to serve.
+ * @returns `(req, res, next?) => Promise<void>`, for `http.createServer` or `app.post`.
+ *
+ * @example
+ * ```ts
+ * const receive = toNodeListener(createWebhookHandler({ secret, on }));
+ * http.createServer(receive).listen(8080);
+ * // or, with Express, no express.raw() needed:
+ * app.post('/hooks/orders', receive);
+ * ```
+ */
+export function toNodeListener(handler: WebhookHandler): NodeListener {
+  return async (req, res, next) => {
+    try {
+      const body = await rawBody(req);
+      const response =
+        body === undefined
+          ? new Response(
+              'The request body was parsed before the webhook receiver (express.json?), so the signed bytes are lost: mount the receiver before any JSON body parser.',
+              { status: 500, headers: { 'content-type': 'text/plain' } },
+            )
+          : await handler(toRequest(req, body));
+      res.statusCode = response.status;
+      response.headers.forEach((value, name) => {
+        res.setHeader(name, value);
+      });
+      res.end(new Uint8Array(await response.arrayBuffer()));
+    } catch (error) {
+      if (next) return next(error);
+      res.statusCode = 500;
+      res.end(new TextEncoder().encode('receiver error'));
+    }
+  };
+}

@@ -1,0 +1,81 @@
+// unwrapWebhook: a delivery's raw body and headers in, a verified, parsed order event out.
+import { SignatureVerificationError } from '../errors/signature-verification-error.js';
+import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
+import type { OrderEvent } from '../schemas/webhook.js';
+import type { RawBody, VerifyWmsSignatureOptions } from '../signatures/header.js';
+import { verifyHeaderAsync } from '../signatures/web.js';
+import { checkEvent } from './event.js';
+import { type HeadersLike, headerValue } from './headers.js';
+
+/**
+ * The header each delivery is signed in. The same value as the schemas' constant, written
+ * here too so that a receiver's bundle does not pull in the schema modules.
+ */
+const SIGNATURE_HEADER = 'X-Webhook-Signature';
+
+/** Options of {@link unwrapWebhook}: the signature's tolerance window and clock. */
+export type UnwrapWebhookOptions = VerifyWmsSignatureOptions;
+
+/**
+ * Verifies a delivered event's `X-Webhook-Signature` over the raw body, parses the body and
+ * checks it loosely: only the event's `id` and `type` and `data.order.id` must be there;
+ * every other field is optional and kept as sent. Runs on Web Crypto, so it works on
+ * every runtime. Verify before anything reads the body: pass the bytes as received.
+ *
+ * @param rawBody - The request body exactly as received: a string, or its bytes.
+ * @param headers - The request headers: a `Headers`, a plain object or Node's
+ *   `IncomingHttpHeaders` (names in any case, array values accepted).
+ * @param secret - The subscription's `secret`, returned by `client.webhooks.create`.
+ * @param options - Tolerance window (default ±300 s) and the current time.
+ * @returns The event.
+ * @throws {@link SignatureVerificationError} when the signature does not verify (its
+ *   `reason` says why; `missing_header` names `X-Webhook-Signature`), and
+ *   {@link WebhookPayloadError} when the verified body is not JSON (`invalid_json`) or not
+ *   an order event (`invalid_event`).
+ *
+ * @example
+ * ```ts
+ * const raw = await request.arrayBuffer();
+ * const event = await unwrapWebhook(raw, request.headers, env.WEBHOOK_SECRET);
+ * if (event.type === 'order.updated') await sync(event.data.order.id);
+ * ```
+ */
+export async function unwrapWebhook(
+  rawBody: RawBody,
+  headers: HeadersLike,
+  secret: string,
+  options: UnwrapWebhookOptions = {},
+): Promise<OrderEvent> {
+  if (headers === null || typeof headers !== 'object') {
+    throw new SignatureVerificationError(
+      'missing_header',
+      `No ${SIGNATURE_HEADER} header: headers must be a Headers or an object, got ${headers === null ? 'null' : typeof headers}.`,
+    );
+  }
+  const header = headerValue(headers, SIGNATURE_HEADER);
+  await verifyHeaderAsync(rawBody, header, secret, options, SIGNATURE_HEADER);
+  const text =
+    typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody as Uint8Array);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new WebhookPayloadError(
+      'invalid_json',
+      `The webhook body is not JSON: ${(error as Error).message}`,
+    );
+  }
+  const checked = checkEvent(value);
+  if (!checked.ok) {
+    const where = checked.issues
+      .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+      .join('; ');
+    throw new WebhookPayloadError(
+      'invalid_event',
+      `The webhook body is not an order event: ${where}`,
+      checked.issues,
+    );
+  }
+  // Typed as the documented event; only the fields checked above are guaranteed.
+  return checked.event as unknown as OrderEvent;
+}

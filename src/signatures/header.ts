@@ -1,0 +1,155 @@
+// The rules both signature pairs share (specification 5.5): the `t=<unix>,v1=<hex>` header,
+// the checks on the inputs, and the tolerance window. Only the HMAC and the comparison
+// differ between node:crypto and Web Crypto, so everything else lives here once.
+import { SignatureVerificationError } from '../errors/signature-verification-error.js';
+
+/** The header the inbound endpoint reads the signature from. */
+export const WMS_SIGNATURE_HEADER = 'X-WMS-Signature';
+
+/** The specification's replay window: ±5 minutes. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+/** A request body exactly as sent or received: a string, or its bytes. */
+export type RawBody = string | Uint8Array | ArrayBuffer;
+
+/** Options of {@link verifyWmsSignature} and {@link verifyWmsSignatureAsync}. */
+export interface VerifyWmsSignatureOptions {
+  /** How far `t` may lie from `now`, in either direction. Default 300 (±5 minutes). */
+  toleranceSeconds?: number;
+  /** The current time, as a Date or Unix seconds; defaults to the system clock. */
+  now?: Date | number;
+}
+
+/** What a verified signature carried. */
+export interface VerifiedWmsSignature {
+  /** The signed timestamp, in Unix seconds. */
+  timestamp: number;
+}
+
+/** A header that passed every check but the HMAC comparison. */
+export interface CheckedHeader {
+  /** The body as a string or bytes (an ArrayBuffer is viewed, not copied). */
+  body: string | Uint8Array;
+  /** The signed timestamp, in Unix seconds. */
+  timestamp: number;
+  /** Every `v1` value, in header order. */
+  signatures: string[];
+}
+
+/** The body as a string or a byte view, or a SignatureVerificationError for anything else. */
+export function rawBodyOf(rawBody: unknown): string | Uint8Array {
+  if (typeof rawBody === 'string' || rawBody instanceof Uint8Array) return rawBody;
+  if (rawBody instanceof ArrayBuffer) return new Uint8Array(rawBody);
+  throw new SignatureVerificationError(
+    'invalid_payload',
+    `rawBody must be the raw string or bytes, not a parsed body; got ${rawBody === null ? 'null' : typeof rawBody}.`,
+  );
+}
+
+/** Throws `no_secret` unless the secret is a non-empty string. */
+export function assertSecret(secret: unknown): asserts secret is string {
+  if (typeof secret !== 'string' || secret.length === 0) {
+    throw new SignatureVerificationError(
+      'no_secret',
+      'The signing secret must be a non-empty string.',
+    );
+  }
+}
+
+/** The timestamp to sign with: the one given, or now, as whole Unix seconds. */
+export function signingTimestamp(timestamp: number | undefined): number {
+  const value = timestamp ?? Math.floor(Date.now() / 1000);
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`timestamp must be whole Unix seconds, got ${String(value)}`);
+  }
+  return value;
+}
+
+function parseHeader(header: string): { timestamp: number; signatures: string[] } | undefined {
+  let timestamp: number | undefined;
+  const signatures: string[] = [];
+  // Walked with indexOf rather than split: no array of parts on every verification.
+  let start = 0;
+  while (start <= header.length) {
+    let end = header.indexOf(',', start);
+    if (end < 0) end = header.length;
+    const separator = header.indexOf('=', start);
+    if (separator < 0 || separator > end) return undefined;
+    const key = header.slice(start, separator).trim();
+    const value = header.slice(separator + 1, end).trim();
+    start = end + 1;
+    if (key === 't') {
+      if (!/^\d{1,15}$/.test(value) || timestamp !== undefined) return undefined;
+      // As a number, as Stripe reads it: `t=0123` signs `123.<body>`.
+      timestamp = Number(value);
+    } else if (key === 'v1') {
+      signatures.push(value);
+    }
+    // Other schemes (v0 and the like) are ignored, as Stripe does, so a sender can add one.
+  }
+  if (timestamp === undefined || signatures.length === 0) return undefined;
+  return { timestamp, signatures };
+}
+
+/**
+ * Runs every check of a verification except the HMAC itself, in the order both pairs
+ * report them: body, secret, tolerance, header, window. `headerName` is the header the
+ * messages name: the inbound endpoint's, or `X-Webhook-Signature` for a delivery.
+ */
+export function checkHeader(
+  rawBody: unknown,
+  header: string | readonly string[] | null | undefined,
+  secret: unknown,
+  options: VerifyWmsSignatureOptions,
+  headerName = WMS_SIGNATURE_HEADER,
+): CheckedHeader {
+  // node:http types a header as string | string[]; repeated values are one list.
+  const value = typeof header === 'object' && header !== null ? header.join(',') : header;
+  const body = rawBodyOf(rawBody);
+  assertSecret(secret);
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  if (!Number.isFinite(tolerance) || tolerance < 0) {
+    throw new RangeError(`toleranceSeconds must be a number >= 0, got ${String(tolerance)}`);
+  }
+  // An empty or blank header is missing, not malformed.
+  if (!value || value.trim() === '') {
+    throw new SignatureVerificationError('missing_header', `No ${headerName} header.`);
+  }
+  const parsed = parseHeader(value);
+  if (!parsed) {
+    throw new SignatureVerificationError(
+      'malformed_header',
+      `Malformed ${headerName} header: expected "t=<unix seconds>,v1=<hex>".`,
+    );
+  }
+  const { timestamp } = parsed;
+  const given = options.now ?? Date.now() / 1000;
+  const now = Math.floor(given instanceof Date ? given.getTime() / 1000 : given);
+  // A NaN clock (an Invalid Date, a missing Date header) fails both window checks below,
+  // which would let any old signature through.
+  if (!Number.isFinite(now)) throw new RangeError('now must be a valid Date or Unix seconds');
+  if (timestamp < now - tolerance) {
+    throw new SignatureVerificationError(
+      'timestamp_too_old',
+      `Timestamp ${timestamp} is ${now - timestamp} s old, outside the ±${tolerance} s window.`,
+      timestamp,
+    );
+  }
+  if (timestamp > now + tolerance) {
+    throw new SignatureVerificationError(
+      'timestamp_in_future',
+      `Timestamp ${timestamp} is ${timestamp - now} s ahead, outside the ±${tolerance} s window.`,
+      timestamp,
+    );
+  }
+  return { body, timestamp, signatures: parsed.signatures };
+}
+
+/** The error for a header none of whose `v1` values matches, naming the likely causes. */
+export function mismatchError(secret: string, timestamp: number): SignatureVerificationError {
+  return new SignatureVerificationError(
+    'signature_mismatch',
+    `No v1 signature matches: was the body parsed and re-serialized${secret === secret.trim() ? '' : ', is the secret padded with whitespace'}, or is the secret wrong?`,
+    timestamp,
+  );
+}

@@ -1,0 +1,124 @@
+// The synchronous pair, on node:crypto: for Node and for runtimes with Node compatibility
+// (Bun, Deno, Workers with nodejs_compat). Elsewhere use the async pair in web.ts.
+import { UnsupportedRuntimeError } from '../errors/unsupported-runtime-error.js';
+import {
+  assertSecret,
+  checkHeader,
+  mismatchError,
+  type RawBody,
+  rawBodyOf,
+  signingTimestamp,
+  type VerifiedWmsSignature,
+  type VerifyWmsSignatureOptions,
+} from './header.js';
+
+type NodeCrypto = typeof import('node:crypto');
+type NodeBuffer = typeof import('node:buffer');
+
+let crypto: NodeCrypto | undefined;
+let buffer: NodeBuffer | undefined;
+
+// Looked up on first use, not imported, so the SDK entry still loads in browsers and edge
+// runtimes that have no node: modules; only these two functions need them.
+function builtin<T>(id: string, caller: string): T {
+  const found = (
+    globalThis as { process?: { getBuiltinModule?: (id: string) => T | undefined } }
+  ).process?.getBuiltinModule?.(id);
+  if (!found) {
+    throw new UnsupportedRuntimeError(
+      id,
+      `${caller} needs ${id}, which this runtime does not provide: use ${caller}Async (Web Crypto) instead.`,
+      `${caller}Async`,
+    );
+  }
+  return found;
+}
+
+function nodeCrypto(caller: string): NodeCrypto {
+  crypto ??= builtin<NodeCrypto>('node:crypto', caller);
+  return crypto;
+}
+
+function hmac(crypto: NodeCrypto, body: string | Uint8Array, secret: string, timestamp: number) {
+  // Two updates, like a hand-written verifier: no copy of the body to prepend the prefix.
+  return crypto.createHmac('sha256', secret).update(`${timestamp}.`).update(body);
+}
+
+/**
+ * Signs a raw body for the inbound endpoint and returns the `X-WMS-Signature` header value.
+ * Sign the exact bytes you send: serialize once, sign that string, send that string.
+ * Needs `node:crypto`; {@link signWmsPayloadAsync} does the same on Web Crypto.
+ *
+ * @param rawBody - The request body exactly as it will be sent.
+ * @param secret - The signing secret configured on the service.
+ * @param timestamp - Unix seconds to sign with; defaults to now. Tests pass a fixed value.
+ * @returns `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<rawBody>">`
+ * @throws {@link SignatureVerificationError} with reason `no_secret` for an empty secret,
+ *   {@link UnsupportedRuntimeError} where `node:crypto` is missing.
+ *
+ * @example
+ * ```ts
+ * const body = JSON.stringify(notification);
+ * const signature = signWmsPayload(body, process.env.WMS_SIGNING_SECRET!);
+ * await fetch(url, { method: 'POST', body, headers: { 'X-WMS-Signature': signature } });
+ * ```
+ */
+export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: number): string {
+  const body = rawBodyOf(rawBody);
+  assertSecret(secret);
+  const t = signingTimestamp(timestamp);
+  return `t=${t},v1=${hmac(nodeCrypto('signWmsPayload'), body, secret, t).digest('hex')}`;
+}
+
+/**
+ * Verifies an `X-WMS-Signature` header against the raw request body. Use it in a receiver
+ * before parsing the body. Accepts a header with several `v1` values (secret rotation) and
+ * compares in constant time. Needs `node:crypto`; {@link verifyWmsSignatureAsync} does the
+ * same on Web Crypto.
+ *
+ * @param rawBody - The request body exactly as received (string or bytes), never re-serialized.
+ * @param header - The `X-WMS-Signature` header value (node:http's `string[]` form is accepted).
+ * @param secret - The signing secret.
+ * @param options - Tolerance window (default ±300 s) and the current time.
+ * @returns The verified timestamp.
+ * @throws {@link SignatureVerificationError} whose `reason` names the failed check:
+ * `missing_header`, `malformed_header`, `timestamp_too_old`, `timestamp_in_future`,
+ * `signature_mismatch`, `invalid_payload` or `no_secret`.
+ * @throws RangeError for a `toleranceSeconds` below 0 or a `now` that is not a valid time:
+ * without a clock there is no window to check.
+ * @throws {@link UnsupportedRuntimeError} where `node:crypto` is missing.
+ *
+ * @example
+ * ```ts
+ * createServer(async (req, res) => {
+ *   const chunks: Buffer[] = [];
+ *   for await (const chunk of req) chunks.push(chunk);
+ *   const raw = Buffer.concat(chunks);
+ *   verifyWmsSignature(raw, req.headers['x-webhook-signature'], secret);
+ *   res.writeHead(204).end();
+ * });
+ * ```
+ */
+export function verifyWmsSignature(
+  rawBody: RawBody,
+  header: string | readonly string[] | null | undefined,
+  secret: string,
+  options: VerifyWmsSignatureOptions = {},
+): VerifiedWmsSignature {
+  const { body, timestamp, signatures } = checkHeader(rawBody, header, secret, options);
+  const crypto = nodeCrypto('verifyWmsSignature');
+  buffer ??= builtin<NodeBuffer>('node:buffer', 'verifyWmsSignature');
+  const { Buffer } = buffer;
+  const expected = hmac(crypto, body, secret, timestamp).digest();
+  let matched = false;
+  for (const candidate of signatures) {
+    if (candidate.length !== 64) continue;
+    // Buffer's hex decoder stops at the first non-hex pair, so anything but 64 hex digits
+    // decodes short and is skipped, as a malformed value should be.
+    const given = Buffer.from(candidate, 'hex');
+    // Check every value, not just until the first match, so time does not depend on order.
+    if (given.length === 32 && crypto.timingSafeEqual(given, expected)) matched = true;
+  }
+  if (!matched) throw mismatchError(secret, timestamp);
+  return { timestamp };
+}

@@ -1,0 +1,139 @@
+// The asynchronous pair, on Web Crypto (`globalThis.crypto.subtle`): the same header, the
+// same checks and errors as the node:crypto pair, on every runtime that has Web Crypto
+// (Node, Bun, Deno, Workers, Vercel edge, browsers).
+import { UnsupportedRuntimeError } from '../errors/unsupported-runtime-error.js';
+import {
+  assertSecret,
+  checkHeader,
+  mismatchError,
+  type RawBody,
+  rawBodyOf,
+  signingTimestamp,
+  type VerifiedWmsSignature,
+  type VerifyWmsSignatureOptions,
+  WMS_SIGNATURE_HEADER,
+} from './header.js';
+
+async function hmac(body: string | Uint8Array, secret: string, timestamp: number) {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) {
+    throw new UnsupportedRuntimeError(
+      'crypto.subtle',
+      'WMS signatures need Web Crypto (globalThis.crypto.subtle), which this runtime does not provide.',
+    );
+  }
+  const encoder = new TextEncoder();
+  const key = await subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  // `<t>.` and the body as one byte string: UTF-8, as node:crypto encodes a string.
+  const prefix = encoder.encode(`${timestamp}.`);
+  const bytes = typeof body === 'string' ? encoder.encode(body) : body;
+  const data = new Uint8Array(prefix.length + bytes.length);
+  data.set(prefix);
+  data.set(bytes, prefix.length);
+  return new Uint8Array(await subtle.sign('HMAC', key, data));
+}
+
+// 64 hex digits (either case) as 32 bytes; anything else is no signature at all.
+function fromHex(hex: string): Uint8Array | undefined {
+  if (!/^[0-9a-f]{64}$/i.test(hex)) return undefined;
+  const bytes = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+// Every byte is compared whatever the earlier ones were: no early exit for a timing
+// attack to measure.
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
+  return difference === 0;
+}
+
+/**
+ * {@link signWmsPayload} on Web Crypto, for runtimes without `node:crypto`: the same header
+ * for the same input.
+ *
+ * @param rawBody - The request body exactly as it will be sent.
+ * @param secret - The signing secret configured on the service.
+ * @param timestamp - Unix seconds to sign with; defaults to now. Tests pass a fixed value.
+ * @returns `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<rawBody>">`
+ * @throws {@link SignatureVerificationError} with reason `no_secret` for an empty secret.
+ *
+ * @example
+ * ```ts
+ * const body = JSON.stringify(notification);
+ * const signature = await signWmsPayloadAsync(body, env.WMS_SIGNING_SECRET);
+ * await fetch(url, { method: 'POST', body, headers: { 'X-WMS-Signature': signature } });
+ * ```
+ */
+export async function signWmsPayloadAsync(
+  rawBody: RawBody,
+  secret: string,
+  timestamp?: number,
+): Promise<string> {
+  const body = rawBodyOf(rawBody);
+  assertSecret(secret);
+  const t = signingTimestamp(timestamp);
+  let hex = '';
+  for (const byte of await hmac(body, secret, t)) hex += byte.toString(16).padStart(2, '0');
+  return `t=${t},v1=${hex}`;
+}
+
+/**
+ * {@link verifyWmsSignature} on Web Crypto, for runtimes without `node:crypto`: the same
+ * checks in the same order, the same {@link SignatureVerificationError} reasons, several
+ * `v1` values accepted, and a constant-time comparison.
+ *
+ * @param rawBody - The request body exactly as received (string or bytes), never re-serialized.
+ * @param header - The signature header's value (node:http's `string[]` form is accepted).
+ * @param secret - The signing secret.
+ * @param options - Tolerance window (default ±300 s) and the current time.
+ * @returns The verified timestamp.
+ * @throws {@link SignatureVerificationError} whose `reason` names the failed check.
+ * @throws RangeError for a `toleranceSeconds` below 0 or a `now` that is not a valid time.
+ *
+ * @example
+ * ```ts
+ * export default {
+ *   async fetch(request: Request, env: { WEBHOOK_SECRET: string }) {
+ *     const raw = await request.text();
+ *     await verifyWmsSignatureAsync(raw, request.headers.get('X-Webhook-Signature'), env.WEBHOOK_SECRET);
+ *     return new Response(null, { status: 204 });
+ *   },
+ * };
+ * ```
+ */
+export async function verifyWmsSignatureAsync(
+  rawBody: RawBody,
+  header: string | readonly string[] | null | undefined,
+  secret: string,
+  options: VerifyWmsSignatureOptions = {},
+): Promise<VerifiedWmsSignature> {
+  return verifyHeaderAsync(rawBody, header, secret, options, WMS_SIGNATURE_HEADER);
+}
+
+/** {@link verifyWmsSignatureAsync} with the header its messages name: the receiver's own. */
+export async function verifyHeaderAsync(
+  rawBody: RawBody,
+  header: string | readonly string[] | null | undefined,
+  secret: string,
+  options: VerifyWmsSignatureOptions,
+  headerName: string,
+): Promise<VerifiedWmsSignature> {
+  const { body, timestamp, signatures } = checkHeader(rawBody, header, secret, options, headerName);
+  const expected = await hmac(body, secret, timestamp);
+  let matched = false;
+  // Every value is checked, not just until the first match, so time does not depend on order.
+  for (const candidate of signatures) {
+    const given = fromHex(candidate);
+    if (given && equalBytes(given, expected)) matched = true;
+  }
+  if (!matched) throw mismatchError(secret, timestamp);
+  return { timestamp };
+}

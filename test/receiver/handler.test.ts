@@ -1,0 +1,277 @@
+// createWebhookHandler: the answers the service's retry rule needs, and each event handled
+// once however often it arrives.
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import {
+  ConfigurationError,
+  createMemorySeenStore,
+  createWebhookHandler,
+  type OrderEvent,
+  type SeenStore,
+  signWmsPayload,
+  type WebhookEventHandlers,
+} from '../../src/index.js';
+
+const secret = 'whsec_handler_test';
+
+function delivery(id: string, type = 'order.updated', orderId = '1042', key = secret): Request {
+  const body = JSON.stringify({
+    id,
+    type,
+    created_at: '2026-11-22T10:00:00Z',
+    data: { order: { id: orderId } },
+  });
+  return new Request('https://wms.example.com/hooks/orders', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'X-Webhook-Signature': signWmsPayload(body, key),
+    },
+    body,
+  });
+}
+
+describe('createWebhookHandler', () => {
+  it('answers 200 after the handler for the event’s type resolved', async () => {
+    const handled: string[] = [];
+    let finished = false;
+    const handler = createWebhookHandler({
+      secret,
+      on: {
+        'order.updated': async (event) => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          handled.push(`${event.type} ${event.data.order.id}`);
+          finished = true;
+        },
+      },
+    });
+    const response = await handler(delivery('evt_1'));
+    expect(finished).toBe(true);
+    expect(response.status).toBe(200);
+    expect(handled).toEqual(['order.updated 1042']);
+  });
+
+  it('answers 400 with the reason for a bad signature or body, calling nothing', async () => {
+    const called = vi.fn();
+    const handler = createWebhookHandler({
+      secret,
+      on: { 'order.updated': called, 'order.created': called },
+    });
+    const unsigned = new Request('https://x.example/hooks', { method: 'POST', body: '{}' });
+    const notJson = new Request('https://x.example/hooks', {
+      method: 'POST',
+      headers: { 'x-webhook-signature': signWmsPayload('nope', secret) },
+      body: 'nope',
+    });
+    const noOrder = new Request('https://x.example/hooks', {
+      method: 'POST',
+      headers: {
+        'x-webhook-signature': signWmsPayload('{"id":"e","type":"order.updated"}', secret),
+      },
+      body: '{"id":"e","type":"order.updated"}',
+    });
+    const answers = [];
+    for (const request of [
+      delivery('evt_1', 'order.updated', '1', 'whsec_forged'),
+      unsigned,
+      notJson,
+      noOrder,
+    ]) {
+      const response = await handler(request);
+      answers.push([response.status, await response.text()]);
+    }
+    expect(answers).toEqual([
+      [400, 'signature_mismatch'],
+      [400, 'missing_header'],
+      [400, 'invalid_json'],
+      [400, 'invalid_event'],
+    ]);
+    expect(called).not.toHaveBeenCalled();
+  });
+
+  it('answers 5xx when the handler throws, and runs it again on the retry', async () => {
+    let calls = 0;
+    const errors: unknown[] = [];
+    const handler = createWebhookHandler({
+      secret,
+      on: {
+        'order.updated': () => {
+          calls++;
+          if (calls === 1) throw new Error('database down');
+        },
+      },
+      onError: (error) => errors.push(error),
+    });
+    expect((await handler(delivery('evt_1'))).status).toBe(500);
+    expect((await handler(delivery('evt_1'))).status).toBe(200);
+    expect((await handler(delivery('evt_1'))).status).toBe(200);
+    expect(calls).toBe(2);
+    expect(errors).toEqual([new Error('database down')]);
+  });
+
+  it('acknowledges an event id already handled without calling the handler again', async () => {
+    const handled: string[] = [];
+    const handler = createWebhookHandler({
+      secret,
+      on: { 'order.updated': (event) => void handled.push(event.id) },
+    });
+    for (const id of ['evt_1', 'evt_2', 'evt_1', 'evt_2', 'evt_1']) {
+      expect((await handler(delivery(id))).status).toBe(200);
+    }
+    expect(handled).toEqual(['evt_1', 'evt_2']);
+  });
+
+  it('runs the handler once when a duplicate arrives while the first copy is being handled', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handled = vi.fn(() => gate);
+    const handler = createWebhookHandler({ secret, on: { 'order.updated': handled } });
+    const first = handler(delivery('evt_9'));
+    const second = handler(delivery('evt_9'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    expect(handled).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a concurrent duplicate the first copy’s failure, so both are retried', async () => {
+    let calls = 0;
+    const handler = createWebhookHandler({
+      secret,
+      on: {
+        'order.updated': async () => {
+          calls++;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          throw new Error('fails');
+        },
+      },
+    });
+    const answers = await Promise.all([handler(delivery('evt_3')), handler(delivery('evt_3'))]);
+    expect(answers.map((response) => response.status)).toEqual([500, 500]);
+    expect(calls).toBe(1);
+  });
+
+  it('acknowledges an event type without a handler, and never calls inherited properties', async () => {
+    const called = vi.fn();
+    const handler = createWebhookHandler({ secret, on: { 'order.created': called } });
+    for (const type of [
+      'order.updated',
+      'order.refunded',
+      'constructor',
+      '__proto__',
+      'toString',
+    ]) {
+      expect((await handler(delivery(`evt_${type}`, type))).status).toBe(200);
+    }
+    expect(called).not.toHaveBeenCalled();
+  });
+
+  it('uses a pluggable async store, marking an id seen only after its handler succeeded', async () => {
+    const ids = new Set<string>();
+    const log: string[] = [];
+    const seen: SeenStore = {
+      has: async (id) => {
+        log.push(`has ${id}`);
+        return ids.has(id);
+      },
+      add: async (id) => {
+        log.push(`add ${id}`);
+        ids.add(id);
+      },
+    };
+    let fail = true;
+    const handler = createWebhookHandler({
+      secret,
+      seen,
+      on: {
+        'order.created': () => {
+          log.push('handle');
+          if (fail) throw new Error('first try fails');
+        },
+      },
+    });
+    expect((await handler(delivery('evt_5', 'order.created'))).status).toBe(500);
+    fail = false;
+    expect((await handler(delivery('evt_5', 'order.created'))).status).toBe(200);
+    expect((await handler(delivery('evt_5', 'order.created'))).status).toBe(200);
+    expect(log).toEqual(['has evt_5', 'handle', 'has evt_5', 'handle', 'add evt_5', 'has evt_5']);
+  });
+
+  it('answers 5xx when the store cannot say whether an id was seen', async () => {
+    const handled = vi.fn();
+    const handler = createWebhookHandler({
+      secret,
+      seen: { has: () => Promise.reject(new Error('redis down')), add: () => {} },
+      on: { 'order.updated': handled },
+    });
+    expect((await handler(delivery('evt_1'))).status).toBe(500);
+    expect(handled).not.toHaveBeenCalled();
+  });
+
+  it('answers 405 to anything but POST', async () => {
+    const handler = createWebhookHandler({ secret, on: {} });
+    const response = await handler(new Request('https://x.example/hooks'));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+
+  it('checks the signed timestamp against its tolerance', async () => {
+    const body = JSON.stringify({ id: 'e', type: 'order.updated', data: { order: { id: '1' } } });
+    const old = Math.floor(Date.now() / 1000) - 600;
+    const request = () =>
+      new Request('https://x.example/hooks', {
+        method: 'POST',
+        headers: { 'x-webhook-signature': signWmsPayload(body, secret, old) },
+        body,
+      });
+    const strict = createWebhookHandler({ secret, on: {} });
+    const lenient = createWebhookHandler({ secret, on: {}, tolerance: 900 });
+    expect(await (await strict(request())).text()).toBe('timestamp_too_old');
+    expect((await lenient(request())).status).toBe(200);
+  });
+
+  it.each([
+    ['secret', { secret: '', on: {} }],
+    ['on', { secret, on: null }],
+    ['on.order.updated', { secret, on: { 'order.updated': 'not a function' } }],
+    ['tolerance', { secret, on: {}, tolerance: -1 }],
+    ['seen', { secret, on: {}, seen: { has: () => false } }],
+  ])('refuses a bad %s at creation', (option, options) => {
+    let caught: unknown;
+    try {
+      createWebhookHandler(options as never);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigurationError);
+    expect((caught as ConfigurationError).option).toBe(option);
+  });
+
+  it('types each handler’s event by its key (checked by tsc)', () => {
+    type CreatedEvent = Parameters<NonNullable<WebhookEventHandlers['order.created']>>[0];
+    expectTypeOf<CreatedEvent['type']>().toEqualTypeOf<'order.created'>();
+    expectTypeOf<CreatedEvent>().toExtend<OrderEvent>();
+    expectTypeOf(createWebhookHandler).returns.toEqualTypeOf<
+      (request: Request) => Promise<Response>
+    >();
+  });
+});
+
+describe('createMemorySeenStore', () => {
+  it('keeps the newest ids up to its limit, forgetting the oldest first', () => {
+    const store = createMemorySeenStore({ limit: 2 });
+    store.add('a');
+    store.add('b');
+    store.add('a'); // seen again: now the newest
+    store.add('c');
+    expect(['a', 'b', 'c'].map((id) => store.has(id))).toEqual([true, false, true]);
+  });
+
+  it('refuses a limit that is not a whole number above 0', () => {
+    for (const limit of [0, -1, 1.5, Number.NaN]) {
+      expect(() => createMemorySeenStore({ limit })).toThrow(RangeError);
+    }
+  });
+});

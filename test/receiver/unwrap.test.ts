@@ -1,0 +1,149 @@
+// unwrapWebhook: a delivery's raw body and headers in, a checked order event or a typed
+// error with a reason out.
+import { describe, expect, it } from 'vitest';
+import {
+  OrderFulfillmentError,
+  SignatureVerificationError,
+  signWmsPayload,
+  unwrapWebhook,
+  WebhookPayloadError,
+} from '../../src/index.js';
+
+const secret = 'whsec_receiver_test';
+const event = {
+  id: 'evt_1',
+  type: 'order.updated',
+  created_at: '2026-11-22T10:15:02.331Z',
+  data: { order: { id: '1042', status: 'shipped', extra_field: { nested: true } } },
+  delivered_by: 'a field the SDK does not know',
+};
+const raw = JSON.stringify(event);
+
+async function failure(run: () => Promise<unknown>): Promise<OrderFulfillmentError> {
+  try {
+    await run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(OrderFulfillmentError);
+    return error as OrderFulfillmentError;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('unwrapWebhook', () => {
+  const header = signWmsPayload(raw, secret);
+
+  it('reads the signature from Headers, a plain object in any case, and node’s array form', async () => {
+    const [t, v1] = header.split(',') as [string, string];
+    for (const headers of [
+      new Headers({ 'X-Webhook-Signature': header }),
+      { 'x-webhook-signature': header },
+      { 'X-WEBHOOK-SIGNATURE': header, 'content-type': 'application/json' },
+      { 'x-webhook-signature': [t, v1] },
+    ]) {
+      expect(await unwrapWebhook(raw, headers, secret)).toEqual(event);
+    }
+  });
+
+  it('takes the body as a string, bytes or an ArrayBuffer, and keeps fields it does not check', async () => {
+    const bytes = new TextEncoder().encode(raw);
+    for (const body of [raw, bytes, bytes.buffer]) {
+      const got = await unwrapWebhook(body, { 'x-webhook-signature': header }, secret);
+      expect(got).toEqual(event);
+      expect((got as unknown as typeof event).delivered_by).toBe(event.delivered_by);
+    }
+  });
+
+  it('accepts an event with only what a receiver relies on, and an event type it does not know', async () => {
+    const minimal = JSON.stringify({
+      id: 'evt_2',
+      type: 'order.deleted',
+      data: { order: { id: '7' } },
+    });
+    const got = await unwrapWebhook(
+      minimal,
+      { 'x-webhook-signature': signWmsPayload(minimal, secret) },
+      secret,
+    );
+    expect(got).toEqual({ id: 'evt_2', type: 'order.deleted', data: { order: { id: '7' } } });
+  });
+
+  it('names X-Webhook-Signature when the header is missing', async () => {
+    for (const headers of [
+      {},
+      new Headers(),
+      { 'x-webhook-signature': '' },
+      { 'x-wms-signature': header },
+    ]) {
+      const error = await failure(() => unwrapWebhook(raw, headers, secret));
+      expect(error).toBeInstanceOf(SignatureVerificationError);
+      expect((error as SignatureVerificationError).reason).toBe('missing_header');
+      expect(error.message).toContain('X-Webhook-Signature');
+    }
+  });
+
+  it.each([
+    ['signature_mismatch', raw.replace('1042', '1043'), header, secret],
+    ['signature_mismatch', raw, header, 'whsec_other'],
+    ['malformed_header', raw, 'v1=abc', secret],
+    ['timestamp_too_old', raw, signWmsPayload(raw, secret, 1_000_000_000), secret],
+    ['no_secret', raw, header, ''],
+  ])('rejects with %s before reading the body', async (reason, body, value, key) => {
+    const error = await failure(() => unwrapWebhook(body, { 'x-webhook-signature': value }, key));
+    expect(error).toBeInstanceOf(SignatureVerificationError);
+    expect((error as SignatureVerificationError).reason).toBe(reason);
+  });
+
+  it('rejects a parsed body as invalid_payload', async () => {
+    const error = await failure(() =>
+      unwrapWebhook(event as never, { 'x-webhook-signature': header }, secret),
+    );
+    expect((error as SignatureVerificationError).reason).toBe('invalid_payload');
+  });
+
+  it('turns a signed body that is not JSON into invalid_json, never a bare SyntaxError', async () => {
+    for (const body of ['{"id":', '', 'not json']) {
+      const error = await failure(() =>
+        unwrapWebhook(body, { 'x-webhook-signature': signWmsPayload(body, secret) }, secret),
+      );
+      expect(error).toBeInstanceOf(WebhookPayloadError);
+      expect((error as WebhookPayloadError).reason).toBe('invalid_json');
+    }
+  });
+
+  it.each([
+    ['data.order.id', { id: 'evt_1', type: 'order.updated', data: { order: {} } }],
+    ['data.order.id', { id: 'evt_1', type: 'order.updated', data: { order: { id: 42 } } }],
+    ['data', { id: 'evt_1', type: 'order.updated' }],
+    ['id', { type: 'order.updated', data: { order: { id: '1' } } }],
+    ['id', { id: '', type: 'order.updated', data: { order: { id: '1' } } }],
+    ['type', { id: 'evt_1', data: { order: { id: '1' } } }],
+    ['', ['an', 'array']],
+    ['', null],
+  ])('names %s when a signed event lacks what a receiver relies on', async (path, value) => {
+    const body = JSON.stringify(value);
+    const error = await failure(() =>
+      unwrapWebhook(body, { 'x-webhook-signature': signWmsPayload(body, secret) }, secret),
+    );
+    expect(error).toBeInstanceOf(WebhookPayloadError);
+    expect((error as WebhookPayloadError).reason).toBe('invalid_event');
+    expect((error as WebhookPayloadError).issues.map((issue) => issue.path)).toContain(path);
+  });
+
+  it('keeps the secret and the signature out of every message', async () => {
+    const messages: string[] = [];
+    for (const key of [secret, 'whsec_other']) {
+      for (const value of [header, 'garbage', `${header},v1=${'0'.repeat(64)}`]) {
+        try {
+          await unwrapWebhook('{}', { 'x-webhook-signature': value }, key);
+        } catch (error) {
+          messages.push((error as Error).message);
+        }
+      }
+    }
+    expect(messages).toHaveLength(6);
+    for (const message of messages) {
+      expect(message).not.toContain(secret);
+      expect(message).not.toContain(header.split('v1=')[1]);
+    }
+  });
+});
