@@ -1,33 +1,39 @@
 // unwrapWebhook and createWebhookHandler on the real deliveries, inside the runtime under
 // test. The deliveries include one event the mock delivered twice (the recorder refused the
 // first attempt), which is the replay the handler must absorb.
-import { OrderFulfillmentError, SignatureVerificationError } from 'order-fulfillment-sdk';
+import {
+  createWebhookHandler,
+  OrderFulfillmentError,
+  SignatureVerificationError,
+  unwrapWebhook,
+} from 'order-fulfillment-sdk';
 import type { RecordedDelivery } from './config.js';
 import type { Deliveries } from './deliveries.js';
 import { eventId, toRequest } from './deliveries.js';
-import { receiverApi } from './receiver-api.js';
 import { assert, rejection } from './report.js';
 
 /** Each delivery unwraps to its typed event; headers given as a plain object and as Headers. */
 export async function checkUnwrap({ secret, recorded }: Deliveries) {
-  const unwrap = receiverApi('unwrapWebhook');
   for (const delivery of recorded) {
-    const fromObject = await unwrap(delivery.raw, delivery.headers, secret);
-    const fromHeaders = await unwrap(delivery.raw, toRequest(delivery).headers, secret);
+    const fromObject = await unwrapWebhook(delivery.raw, delivery.headers, secret);
+    const fromHeaders = await unwrapWebhook(delivery.raw, toRequest(delivery).headers, secret);
     assert(fromObject.id === eventId(delivery), `unwrapped id ${fromObject.id}`);
     assert(fromHeaders.id === fromObject.id, 'Headers and a plain object unwrapped differently');
     assert(typeof fromObject.data.order.id === 'string', 'the event carries no order id');
   }
   const first = recorded[0] as RecordedDelivery;
   const tampered = await rejection(
-    unwrap(first.raw.replace('"order', '"Order'), first.headers, secret),
+    unwrapWebhook(first.raw.replace('"order', '"Order'), first.headers, secret),
     'unwrapping a tampered body',
   );
   assert(
     tampered instanceof SignatureVerificationError,
     `a tampered body: expected SignatureVerificationError, got ${String(tampered)}`,
   );
-  const unsigned = await rejection(unwrap(first.raw, {}, secret), 'unwrapping without a header');
+  const unsigned = await rejection(
+    unwrapWebhook(first.raw, {}, secret),
+    'unwrapping without a header',
+  );
   assert(
     unsigned instanceof OrderFulfillmentError && !(unsigned instanceof SyntaxError),
     `no signature header: expected an SDK error, got ${String(unsigned)}`,
@@ -41,7 +47,7 @@ function recordingHandler(secret: string, calls: string[]) {
   const record = async (event: { id: string }) => {
     calls.push(event.id);
   };
-  return receiverApi('createWebhookHandler')({
+  return createWebhookHandler({
     secret,
     on: { 'order.created': record, 'order.updated': record },
   });
@@ -61,7 +67,7 @@ export async function checkHandler({ secret, recorded }: Deliveries) {
   const bad = await handler(toRequest(first, `${first.raw} `));
   assert(bad.status === 400, `a tampered body answered ${bad.status}, not 400`);
   assert(calls.length === unique.size, 'the handler ran for a tampered body');
-  const failing = receiverApi('createWebhookHandler')({
+  const failing = createWebhookHandler({
     secret,
     on: {
       'order.created': async () => Promise.reject(new Error('database down')),
