@@ -38,41 +38,39 @@ export async function bundleAll(root: string): Promise<Bundles> {
     edgeHost: out('edge-runtime-host.mjs'),
   };
   const common: BuildOptions = { bundle: true, target: 'es2022', logLevel: 'warning' };
-  const onNode: BuildOptions = {
-    ...common,
-    format: 'esm',
-    platform: 'node',
-    packages: 'external',
-    plugins: [builtSdk(root, true)],
-  };
-  const selfContained: BuildOptions = {
-    ...common,
-    platform: 'browser',
-    plugins: [builtSdk(root, false)],
-  };
-  await Promise.all([
-    build({ ...onNode, entryPoints: [source('entries/sdk-cli.ts')], outfile: bundles.sdkCli }),
-    build({ ...onNode, entryPoints: [source('entries/mock-cli.ts')], outfile: bundles.mockCli }),
+  const onNode = (entry: string, outfile: string) =>
     build({
-      ...onNode,
-      entryPoints: [source('hosts/miniflare.ts')],
-      outfile: bundles.miniflareHost,
-    }),
-    build({ ...onNode, entryPoints: [source('hosts/edge-runtime.ts')], outfile: bundles.edgeHost }),
-    build({
-      ...selfContained,
+      ...common,
       format: 'esm',
-      conditions: ['workerd', 'worker'],
-      entryPoints: [source('entries/worker.ts')],
-      outfile: bundles.worker,
-    }),
+      platform: 'node',
+      packages: 'external',
+      plugins: [builtSdk(root, true)],
+      entryPoints: [source(entry)],
+      outfile,
+    });
+  // The conditions each platform's own bundler resolves packages with (wrangler, Next.js).
+  const selfContained = (
+    entry: string,
+    outfile: string,
+    format: 'esm' | 'iife',
+    condition: string,
+  ) =>
     build({
-      ...selfContained,
-      format: 'iife',
-      conditions: ['edge-light', 'worker'],
-      entryPoints: [source('entries/edge-runtime.ts')],
-      outfile: bundles.edge,
-    }),
+      ...common,
+      format,
+      platform: 'browser',
+      conditions: [condition, 'worker'],
+      plugins: [builtSdk(root, false)],
+      entryPoints: [source(entry)],
+      outfile,
+    });
+  await Promise.all([
+    onNode('entries/sdk-cli.ts', bundles.sdkCli),
+    onNode('entries/mock-cli.ts', bundles.mockCli),
+    onNode('hosts/miniflare.ts', bundles.miniflareHost),
+    onNode('hosts/edge-runtime.ts', bundles.edgeHost),
+    selfContained('entries/worker.ts', bundles.worker, 'esm', 'workerd'),
+    selfContained('entries/edge-runtime.ts', bundles.edge, 'iife', 'edge-light'),
   ]);
   return bundles;
 }
