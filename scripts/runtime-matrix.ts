@@ -49,6 +49,7 @@ async function sdkRows(runtime: Runtime, bundles: Bundles, mockModule: MockModul
     recorderUrl: recorder.url,
     orderCount: ORDER_COUNT,
     nodeCrypto: runtime.nodeCrypto,
+    nodeHttp: runtime.nodeHttp,
   };
   try {
     const argv = [...runtime.sdk(locate, bundles), JSON.stringify(config)];

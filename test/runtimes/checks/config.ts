@@ -19,6 +19,8 @@ export interface SdkSmokeConfig {
    * branch for runtimes that never had it.
    */
   nodeCrypto: boolean;
+  /** `true` where a node:http server runs, else why not (the row is then not applicable). */
+  nodeHttp: true | { reason: string };
 }
 
 /** Input of the mock smoke checks: only how many orders to generate. */

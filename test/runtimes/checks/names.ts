@@ -9,6 +9,7 @@ export const SDK_CHECKS = [
   'unwrapWebhook on real deliveries',
   'createWebhookHandler on real deliveries',
   'replayed delivery handled once',
+  'toNodeListener on node:http',
   'fulfillment.notifyShipped',
 ] as const;
 

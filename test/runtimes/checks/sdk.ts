@@ -5,13 +5,14 @@ import { createClient } from 'order-fulfillment-sdk';
 import type { SdkSmokeConfig } from './config.js';
 import { collectDeliveries, type Deliveries } from './deliveries.js';
 import { SDK_CHECKS } from './names.js';
+import { checkNodeListener } from './node-listener.js';
 import { checkHandler, checkReplay, checkUnwrap } from './receiver.js';
 import { assert, type CheckRow, describeError, runCheck } from './report.js';
 import { checkAsyncPair, checkSyncPair } from './signatures.js';
 
 /** Runs every SDK check; never throws, each failure is a row. */
 export async function runSdkChecks(config: SdkSmokeConfig): Promise<CheckRow[]> {
-  const [pull, sync, async, unwrap, handler, replay, notify] = SDK_CHECKS;
+  const [pull, sync, async, unwrap, handler, replay, listener, notify] = SDK_CHECKS;
   const client = createClient({
     hostUrl: config.hostUrl,
     apiKey: config.apiKey,
@@ -42,6 +43,9 @@ export async function runSdkChecks(config: SdkSmokeConfig): Promise<CheckRow[]> 
     await withDeliveries(unwrap, checkUnwrap),
     await withDeliveries(handler, checkHandler),
     await withDeliveries(replay, checkReplay),
+    config.nodeHttp === true
+      ? await withDeliveries(listener, checkNodeListener)
+      : { check: listener, status: 'n/a', detail: config.nodeHttp.reason },
     await runCheck(notify, async () => {
       const result = await client.fulfillment.notifyShipped({ inbound_order_id: '2' });
       assert(result.status === 'applied', `the service answered ${result.status}`);

@@ -32,7 +32,14 @@ export interface Runtime {
   mock: ((locate: Locate, bundles: Bundles) => string[]) | { reason: string };
   /** Whether `node:crypto` (so the synchronous signature pair) exists here. */
   nodeCrypto: boolean;
+  /** `true` where a node:http server can serve toNodeListener, else why not. */
+  nodeHttp: true | { reason: string };
 }
+
+const FETCH_HANDLERS_ONLY = {
+  reason:
+    'no node:http server here: the runtime serves Fetch handlers (createWebhookHandler as is)',
+};
 
 const NO_MOCK_OUTSIDE_NODE =
   'the mock is a Node program (node:http server, msw/node); issue 14 asks for Node and Bun';
@@ -46,6 +53,7 @@ function node(name: string, install: Install | undefined): Runtime {
     sdk: (locate, bundles) => [binary(locate), bundles.sdkCli],
     mock: (locate, bundles) => [binary(locate), bundles.mockCli],
     nodeCrypto: true,
+    nodeHttp: true,
   };
 }
 
@@ -68,6 +76,7 @@ function workerd(name: string, flags: string[], nodeCrypto: boolean): Runtime {
     ],
     mock: { reason: NO_MOCK_OUTSIDE_NODE },
     nodeCrypto,
+    nodeHttp: FETCH_HANDLERS_ONLY,
   };
 }
 
@@ -85,6 +94,7 @@ export const RUNTIMES: Runtime[] = [
     sdk: (locate, bundles) => [locate.binary(BUN), bundles.sdkCli],
     mock: (locate, bundles) => [locate.binary(BUN), bundles.mockCli],
     nodeCrypto: true,
+    nodeHttp: true,
   },
   {
     name: 'deno',
@@ -102,6 +112,7 @@ export const RUNTIMES: Runtime[] = [
     ],
     mock: { reason: NO_MOCK_OUTSIDE_NODE },
     nodeCrypto: true,
+    nodeHttp: true,
   },
   // Workers without nodejs_compat have no node:crypto: the async pair only.
   workerd('workerd', [], false),
@@ -118,5 +129,6 @@ export const RUNTIMES: Runtime[] = [
     ],
     mock: { reason: NO_MOCK_OUTSIDE_NODE },
     nodeCrypto: false,
+    nodeHttp: FETCH_HANDLERS_ONLY,
   },
 ];
