@@ -21,6 +21,11 @@ export interface SdkSmokeConfig {
   nodeCrypto: boolean;
   /** `true` where a node:http server runs, else why not (the row is then not applicable). */
   nodeHttp: true | { reason: string };
+  /**
+   * The origin of the runtime's own server, where the host started one (workerd, the edge
+   * runtime), for deliveries straight from the mock.
+   */
+  selfUrl?: string;
 }
 
 /** Input of the mock smoke checks: only how many orders to generate. */

@@ -10,6 +10,7 @@ export const SDK_CHECKS = [
   'createWebhookHandler on real deliveries',
   'replayed delivery handled once',
   'toNodeListener on node:http',
+  "mock delivers to the runtime's server",
   'fulfillment.notifyShipped',
 ] as const;
 

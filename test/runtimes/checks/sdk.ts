@@ -8,11 +8,19 @@ import { SDK_CHECKS } from './names.js';
 import { checkNodeListener } from './node-listener.js';
 import { checkHandler, checkReplay, checkUnwrap } from './receiver.js';
 import { assert, type CheckRow, describeError, runCheck } from './report.js';
+import { checkServed, type Serve } from './served.js';
 import { checkAsyncPair, checkSyncPair } from './signatures.js';
 
-/** Runs every SDK check; never throws, each failure is a row. */
-export async function runSdkChecks(config: SdkSmokeConfig): Promise<CheckRow[]> {
-  const [pull, sync, async, unwrap, handler, replay, listener, notify] = SDK_CHECKS;
+const NOT_SERVED =
+  'the runner starts a server only for the edge runtimes; here toNodeListener gets the deliveries over a socket';
+
+/**
+ * Runs every SDK check; never throws, each failure is a row.
+ *
+ * @param serve - How the runtime serves a handler at its own URL, where the host started a server.
+ */
+export async function runSdkChecks(config: SdkSmokeConfig, serve?: Serve): Promise<CheckRow[]> {
+  const [pull, sync, async, unwrap, handler, replay, listener, served, notify] = SDK_CHECKS;
   const client = createClient({
     hostUrl: config.hostUrl,
     apiKey: config.apiKey,
@@ -46,6 +54,9 @@ export async function runSdkChecks(config: SdkSmokeConfig): Promise<CheckRow[]> 
     config.nodeHttp === true
       ? await withDeliveries(listener, checkNodeListener)
       : { check: listener, status: 'n/a', detail: config.nodeHttp.reason },
+    serve
+      ? await runCheck(served, () => checkServed(client, config, serve))
+      : { check: served, status: 'n/a', detail: NOT_SERVED },
     await runCheck(notify, async () => {
       const result = await client.fulfillment.notifyShipped({ inbound_order_id: '2' });
       assert(result.status === 'applied', `the service answered ${result.status}`);

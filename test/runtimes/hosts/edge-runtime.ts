@@ -17,6 +17,11 @@ interface EdgeRuntimeModule {
       init: { method: string; body: string },
     ): Promise<Response & { waitUntil(): Promise<unknown> }>;
   };
+  runServer(options: {
+    runtime: InstanceType<EdgeRuntimeModule['EdgeRuntime']>;
+    host: string;
+    port: number;
+  }): Promise<{ url: string }>;
 }
 
 const [prefix = '', script = '', config = ''] = process.argv.slice(2);
@@ -24,15 +29,17 @@ const entry = join(prefix, 'node_modules/edge-runtime/dist/index.js');
 const loaded = (await import(pathToFileURL(entry).href)) as EdgeRuntimeModule & {
   default?: EdgeRuntimeModule;
 };
-const { EdgeRuntime } = loaded.default ?? loaded;
+const { EdgeRuntime, runServer } = loaded.default ?? loaded;
 const runtime = new EdgeRuntime({ initialCode: readFileSync(script, 'utf8') });
-const response = await runtime.dispatchFetch('http://smoke.test/', {
-  method: 'POST',
-  body: config,
-});
+// The runtime's own server, on a free port, where the mock delivers straight to it.
+const server = await runServer({ runtime, host: '127.0.0.1', port: 0 });
+const selfUrl = new URL(server.url).origin;
+const body = JSON.stringify({ ...JSON.parse(config), selfUrl });
+const response = await runtime.dispatchFetch('http://smoke.test/', { method: 'POST', body });
 await response.waitUntil();
 if (!response.ok) throw new Error(`the edge function answered ${response.status}`);
 printRows((await response.json()) as CheckRow[]);
 // The vm's fetch keeps its sockets to the mock open for about half a minute after the last
-// request, which would hold this process that long; everything it was for is done.
+// request, which would hold this process that long, and the server still listens;
+// everything they were for is done.
 process.exit(0);

@@ -13,7 +13,10 @@ interface MiniflareModule {
     scriptPath: string;
     compatibilityDate: string;
     compatibilityFlags: string[];
+    host: string;
+    port: number;
   }) => {
+    ready: Promise<URL>;
     dispatchFetch(url: string, init: { method: string; body: string }): Promise<Response>;
     dispose(): Promise<void>;
   };
@@ -30,12 +33,14 @@ const worker = new Miniflare({
   scriptPath: script,
   compatibilityDate: COMPATIBILITY_DATE,
   compatibilityFlags: JSON.parse(flags) as string[],
+  // The worker's own server, on a free port, where the mock delivers straight to it.
+  host: '127.0.0.1',
+  port: 0,
 });
 try {
-  const response = await worker.dispatchFetch('http://smoke.test/', {
-    method: 'POST',
-    body: config,
-  });
+  const selfUrl = (await worker.ready).origin;
+  const body = JSON.stringify({ ...JSON.parse(config), selfUrl });
+  const response = await worker.dispatchFetch('http://smoke.test/', { method: 'POST', body });
   if (!response.ok)
     throw new Error(`the worker answered ${response.status}: ${await response.text()}`);
   printRows((await response.json()) as CheckRow[]);
