@@ -20,7 +20,8 @@ const COMMON: BuildOptions = {
   absWorkingDir: ROOT,
 };
 
-interface Bundle {
+/** One bundle's sizes. */
+export interface Bundle {
   /** The gzip size in KB. */
   gzipKb: number;
   /** The minified size in KB. */
@@ -29,7 +30,8 @@ interface Bundle {
   inputs: [file: string, bytes: number][];
 }
 
-async function bundle(options: BuildOptions): Promise<Bundle> {
+/** Bundles with the settings above (options added or overriding). */
+export async function bundle(options: BuildOptions): Promise<Bundle> {
   const { outputFiles, metafile } = await build({ ...COMMON, ...options, metafile: true });
   const code = outputFiles?.[0]?.contents;
   if (!code) throw new Error('size: esbuild produced no output');

@@ -1,23 +1,25 @@
-// `npm run example:webhook-receiver`: a webhook receiver on node:http that verifies every
-// delivery's X-Webhook-Signature over the RAW body, then processes events idempotently:
+// `npm run example:webhook-receiver`: a webhook receiver on node:http built from
+// createWebhookHandler and toNodeListener. The SDK verifies each delivery's
+// X-Webhook-Signature over the raw body, checks the event, and acknowledges a redelivered
+// event id without running the handler again; the application only applies events:
 //
-//   - by event id: a retried delivery (same `id`, same bytes) is acknowledged, not re-applied;
 //   - by order: an event older than what is stored (deliveries can overtake each other)
 //     changes nothing, since `updated_at` only moves forward.
 //
-// The example subscribes it to the embedded mock, makes orders change, fails one delivery
-// on purpose after processing it (as if the answer were lost), sends a forged and a
+// The same listener is Express middleware: `app.post('/hooks/orders', receive)`, with no
+// express.raw() in front. The example subscribes it to the embedded mock, makes orders
+// change, loses one answer on purpose after the event was handled, sends a forged and a
 // re-serialized request, and exits 1 unless every case ends as it should.
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createClient,
+  createWebhookHandler,
   type OrderEvent,
-  OrderEventSchema,
-  SignatureVerificationError,
   signWmsPayload,
-  verifyWmsSignature,
+  toNodeListener,
+  type WebhookHandler,
 } from 'order-fulfillment-sdk';
 import {
   createMockService,
@@ -25,70 +27,35 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
 } from 'order-fulfillment-sdk/mock';
 
-/** What the receiver's application keeps: the latest state per order and the events seen. */
-export interface EventStore {
-  /** Event ids already processed (in production: a table with a unique key). */
-  processed: Set<string>;
-  orders: Map<string, { status: string; updated_at: string }>;
-}
+/** What the receiver's application keeps: the latest state per order. */
+export type OrderTable = Map<string, { status: string; updated_at: string }>;
 
 /** What one request to the receiver ended as; for the log. */
 type Outcome = 'applied' | 'stale' | 'duplicate' | 'rejected';
 
-async function readRaw(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Applies one verified event; safe to call twice with the same event. */
-export function applyEvent(store: EventStore, event: OrderEvent): Outcome {
-  if (store.processed.has(event.id)) return 'duplicate';
+/** Applies one verified event: newest `updated_at` wins, so an old copy changes nothing. */
+export function applyEvent(orders: OrderTable, event: OrderEvent): Outcome {
   const { order } = event.data;
-  const known = store.orders.get(order.id);
-  let outcome: Outcome = 'stale';
-  if (!known || Date.parse(order.updated_at) > Date.parse(known.updated_at)) {
-    store.orders.set(order.id, { status: order.status, updated_at: order.updated_at });
-    outcome = 'applied';
-  }
-  // In a database, the upsert and this insert go in one transaction.
-  store.processed.add(event.id);
-  return outcome;
+  const known = orders.get(order.id);
+  if (known && Date.parse(order.updated_at) <= Date.parse(known.updated_at)) return 'stale';
+  orders.set(order.id, { status: order.status, updated_at: order.updated_at });
+  return 'applied';
 }
 
 /**
- * The receiver: verify the signature over the raw bytes, then parse, then apply.
+ * The receiver: one handler per event type; the SDK does the rest.
  *
- * @param getSecret - The subscription's secret, returned once by `client.webhooks.create`.
- * @param store - Where events are applied.
- * @param onOutcome - Called with what each request ended as; may ask for a 500 to simulate
- *   a lost answer.
+ * @param secret - The subscription's secret, returned once by `client.webhooks.create`.
+ * @param orders - Where events are applied.
+ * @param onApplied - Told what each handled event did.
  */
 export function webhookReceiver(
-  getSecret: () => string,
-  store: EventStore,
-  onOutcome: (outcome: Outcome, event?: OrderEvent, reason?: string) => number | undefined,
-): RequestListener {
-  return async (req, res) => {
-    const raw = await readRaw(req);
-    try {
-      verifyWmsSignature(raw, req.headers['x-webhook-signature'], getSecret());
-    } catch (error) {
-      if (!(error instanceof SignatureVerificationError)) throw error;
-      onOutcome('rejected', undefined, error.reason);
-      // 400 tells the sender not to bother; the reason is for our own logs.
-      res.writeHead(400, { 'content-type': 'text/plain' }).end(error.reason);
-      return;
-    }
-    const parsed = OrderEventSchema.safeParse(JSON.parse(raw.toString('utf8')));
-    if (!parsed.success) {
-      onOutcome('rejected', undefined, 'not an order event');
-      res.writeHead(400).end('not an order event');
-      return;
-    }
-    const outcome = applyEvent(store, parsed.data);
-    res.writeHead(onOutcome(outcome, parsed.data) ?? 204).end();
-  };
+  secret: string,
+  orders: OrderTable,
+  onApplied: (outcome: Outcome, event: OrderEvent) => void,
+): WebhookHandler {
+  const apply = (event: OrderEvent) => onApplied(applyEvent(orders, event), event);
+  return createWebhookHandler({ secret, on: { 'order.created': apply, 'order.updated': apply } });
 }
 
 async function main() {
@@ -96,31 +63,12 @@ async function main() {
   const server = await mock.listen();
   const client = createClient({ hostUrl: server.hostUrl, apiKey: MOCK_API_KEY });
 
-  const store: EventStore = { processed: new Set(), orders: new Map() };
+  const orders: OrderTable = new Map();
   const log: Outcome[] = [];
-  let secret = '';
-  let failNext = false;
-  const receiver = createServer(
-    webhookReceiver(
-      () => secret,
-      store,
-      (outcome, event, reason) => {
-        log.push(outcome);
-        const what = event
-          ? `${event.id} ${event.type} order ${event.data.order.id} (${event.data.order.status})`
-          : reason;
-        console.log(`  ${outcome.padEnd(9)} ${what}`);
-        if (failNext && outcome === 'applied') {
-          failNext = false;
-          console.log(
-            '            answered 500 after processing: the service will deliver it again',
-          );
-          return 500;
-        }
-        return undefined;
-      },
-    ),
-  );
+  let loseNextAnswer = false;
+  // Set once the subscription's secret is known; until then nothing is delivered.
+  let listener: RequestListener = (_req, res) => void res.writeHead(503).end();
+  const receiver = createServer((req, res) => listener(req, res));
   receiver.listen(0, '127.0.0.1');
   await once(receiver, 'listening');
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/orders`;
@@ -129,13 +77,41 @@ async function main() {
     url,
     events: ['order.created', 'order.updated'],
   });
-  secret = subscription.secret ?? '';
+  const secret = subscription.secret ?? '';
   console.log(`subscribed ${subscription.id} to ${subscription.events.join(', ')} at ${url}`);
+
+  let handled = 0;
+  const handler = webhookReceiver(secret, orders, (outcome, event) => {
+    handled++;
+    log.push(outcome);
+    const { order } = event.data;
+    console.log(
+      `  ${outcome.padEnd(9)} ${event.id} ${event.type} order ${order.id} (${order.status})`,
+    );
+  });
+  // Around the SDK's handler, only to narrate: a 200 with no handler call is a duplicate,
+  // and one answer is "lost" on its way back, as a dropped connection would lose it.
+  listener = toNodeListener(async (request) => {
+    const before = handled;
+    const response = await handler(request);
+    if (response.status === 400) {
+      log.push('rejected');
+      console.log(`  rejected  ${await response.clone().text()}`);
+    } else if (response.ok && handled === before) {
+      log.push('duplicate');
+      console.log('  duplicate acknowledged, handler not called again');
+    } else if (response.ok && loseNextAnswer) {
+      loseNextAnswer = false;
+      console.log('            its answer is lost: the service will deliver it again');
+      return new Response(null, { status: 502 });
+    }
+    return response;
+  });
 
   console.log('\norders change; deliveries arrive:');
   mock.orders.update('7', { status: 'Processing' });
   await mock.flushDeliveries();
-  failNext = true; // the next delivery is processed but its answer "lost"
+  loseNextAnswer = true;
   mock.orders.update('8', { status: 'Cancelled' });
   await mock.flushDeliveries();
   mock.orders.create({ platform: 'Shopify' });
@@ -177,14 +153,14 @@ async function main() {
   await server.close();
   const ok =
     JSON.stringify(log) === JSON.stringify(expected) &&
-    store.processed.size === 3 &&
-    store.orders.get('8')?.status === 'Cancelled';
+    handled === 3 &&
+    orders.get('8')?.status === 'Cancelled';
   if (!ok) {
     console.error(`FAILED: outcomes ${log.join(', ')}; expected ${expected.join(', ')}`);
     process.exitCode = 1;
   } else {
     console.log(
-      '\nchecked: 3 events applied once each, the retried one acknowledged as a duplicate, both bad requests rejected',
+      '\nchecked: 3 events handled once each, the redelivered one acknowledged as a duplicate, both bad requests rejected',
     );
   }
 }

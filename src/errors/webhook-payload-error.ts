@@ -1,7 +1,14 @@
 import { OrderFulfillmentError } from './order-fulfillment-error.js';
 import type { ResponseIssue } from './response-validation-error.js';
 
-/** Why a delivered webhook body was not accepted after its signature verified. */
+/**
+ * Why a delivered webhook body was not accepted after its signature verified.
+ *
+ * @example
+ * ```ts
+ * const reason: WebhookPayloadFailureReason = error.reason; // 'invalid_json' | 'invalid_event'
+ * ```
+ */
 export type WebhookPayloadFailureReason = 'invalid_json' | 'invalid_event';
 
 /**

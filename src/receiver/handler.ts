@@ -7,18 +7,40 @@ import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
 import { createMemorySeenStore, type SeenStore } from './seen-store.js';
 import { unwrapWebhook } from './unwrap.js';
 
-/** A Fetch handler: what {@link createWebhookHandler} returns. */
+/**
+ * A Fetch handler: what {@link createWebhookHandler} returns.
+ *
+ * @example
+ * ```ts
+ * const handler: WebhookHandler = createWebhookHandler({ secret, on });
+ * const response = await handler(request);
+ * ```
+ */
 export type WebhookHandler = (request: Request) => Promise<Response>;
 
 /**
  * The handlers of {@link WebhookHandlerOptions.on}, one per event type. A handler that
  * resolves acknowledges the event; one that throws (or rejects) makes the service retry.
+ *
+ * @example
+ * ```ts
+ * const on: WebhookEventHandlers = {
+ *   'order.updated': async (event) => db.upsertOrder(event.data.order),
+ * };
+ * ```
  */
 export type WebhookEventHandlers = {
   [Type in WebhookEventType]?: (event: OrderEvent & { type: Type }) => unknown;
 };
 
-/** Options of {@link createWebhookHandler}. */
+/**
+ * Options of {@link createWebhookHandler}.
+ *
+ * @example
+ * ```ts
+ * const options: WebhookHandlerOptions = { secret, on, tolerance: 600, onError: console.error };
+ * ```
+ */
 export interface WebhookHandlerOptions {
   /** The subscription's `secret`, returned by `client.webhooks.create`. */
   secret: string;

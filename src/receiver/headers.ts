@@ -1,7 +1,14 @@
 // Reading one header from whatever a framework hands over: a Fetch `Headers`, a plain
 // object, or node:http's `IncomingHttpHeaders` (lower-case keys, some values arrays).
 
-/** Request headers as a Fetch `Headers`, a plain object or Node's `IncomingHttpHeaders`. */
+/**
+ * Request headers as a Fetch `Headers`, a plain object or Node's `IncomingHttpHeaders`.
+ *
+ * @example
+ * ```ts
+ * const headers: HeadersLike = req.headers; // or request.headers, or { 'X-Webhook-Signature': value }
+ * ```
+ */
 export type HeadersLike =
   | Headers
   | Readonly<Record<string, string | readonly string[] | undefined | null>>;

@@ -2,7 +2,14 @@
 // itself, so no body parser has to be set up (or kept away) for the webhook route.
 import type { WebhookHandler } from './handler.js';
 
-/** The parts of node:http's `IncomingMessage` (or Express's `Request`) that are read. */
+/**
+ * The parts of node:http's `IncomingMessage` (or Express's `Request`) that are read.
+ *
+ * @example
+ * ```ts
+ * createServer((req: IncomingMessage, res) => listener(req satisfies NodeRequestLike, res));
+ * ```
+ */
 export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   /** The HTTP method. */
   method?: string | undefined;
@@ -16,7 +23,14 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   readableEnded?: boolean;
 }
 
-/** The parts of node:http's `ServerResponse` (or Express's `Response`) that are used. */
+/**
+ * The parts of node:http's `ServerResponse` (or Express's `Response`) that are used.
+ *
+ * @example
+ * ```ts
+ * createServer((req, res: ServerResponse) => listener(req, res satisfies NodeResponseLike));
+ * ```
+ */
 export interface NodeResponseLike {
   /** The status to send. */
   statusCode: number;
@@ -26,7 +40,15 @@ export interface NodeResponseLike {
   end(body?: Uint8Array): unknown;
 }
 
-/** A node:http request listener that is also an Express handler (`next` gets any crash). */
+/**
+ * A node:http request listener that is also an Express handler (`next` gets any crash).
+ *
+ * @example
+ * ```ts
+ * const receive: NodeListener = toNodeListener(createWebhookHandler({ secret, on }));
+ * app.post('/hooks/orders', receive);
+ * ```
+ */
 export type NodeListener = (
   req: NodeRequestLike,
   res: NodeResponseLike,

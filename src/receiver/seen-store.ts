@@ -4,7 +4,15 @@
 /**
  * The ids of events already handled. Both methods may return a promise, so a database
  * table, Redis or a Workers KV namespace can back it. `add` is called only after an
- * event's handler succeeded.
+ * event's handler succeeded. A plain `Set` is one too (unbounded).
+ *
+ * @example
+ * ```ts
+ * const seen: SeenStore = {
+ *   has: async (id) => (await env.EVENTS.get(id)) !== null,
+ *   add: (id) => env.EVENTS.put(id, '1', { expirationTtl: 86_400 }),
+ * };
+ * ```
  */
 export interface SeenStore {
   /** Whether the event id was handled before. */
@@ -13,7 +21,14 @@ export interface SeenStore {
   add(eventId: string): void | Promise<void>;
 }
 
-/** Options of {@link createMemorySeenStore}. */
+/**
+ * Options of {@link createMemorySeenStore}.
+ *
+ * @example
+ * ```ts
+ * const seen = createMemorySeenStore({ limit: 50_000 } satisfies MemorySeenStoreOptions);
+ * ```
+ */
 export interface MemorySeenStoreOptions {
   /** How many ids to keep; the oldest is forgotten first. Default 10,000. */
   limit?: number;

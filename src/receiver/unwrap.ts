@@ -13,7 +13,14 @@ import { type HeadersLike, headerValue } from './headers.js';
  */
 const SIGNATURE_HEADER = 'X-Webhook-Signature';
 
-/** Options of {@link unwrapWebhook}: the signature's tolerance window and clock. */
+/**
+ * Options of {@link unwrapWebhook}: the signature's tolerance window and clock.
+ *
+ * @example
+ * ```ts
+ * await unwrapWebhook(raw, headers, secret, { toleranceSeconds: 600 } satisfies UnwrapWebhookOptions);
+ * ```
+ */
 export type UnwrapWebhookOptions = VerifyWmsSignatureOptions;
 
 /**

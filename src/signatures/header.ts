@@ -3,16 +3,44 @@
 // differ between node:crypto and Web Crypto, so everything else lives here once.
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 
-/** The header the inbound endpoint reads the signature from. */
+/**
+ * The header the inbound endpoint reads the signature from.
+ *
+ * @example
+ * ```ts
+ * const headers = { 'content-type': 'application/json', [WMS_SIGNATURE_HEADER]: signWmsPayload(body, secret) };
+ * ```
+ */
 export const WMS_SIGNATURE_HEADER = 'X-WMS-Signature';
 
-/** The specification's replay window: ±5 minutes. */
+/**
+ * The specification's replay window: ±5 minutes.
+ *
+ * @example
+ * ```ts
+ * verifyWmsSignature(raw, header, secret, { toleranceSeconds: 2 * DEFAULT_TOLERANCE_SECONDS });
+ * ```
+ */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-/** A request body exactly as sent or received: a string, or its bytes. */
+/**
+ * A request body exactly as sent or received: a string, or its bytes.
+ *
+ * @example
+ * ```ts
+ * const raw: RawBody = await request.arrayBuffer(); // or a Buffer from express.raw(), or a string
+ * ```
+ */
 export type RawBody = string | Uint8Array | ArrayBuffer;
 
-/** Options of {@link verifyWmsSignature} and {@link verifyWmsSignatureAsync}. */
+/**
+ * Options of {@link verifyWmsSignature} and {@link verifyWmsSignatureAsync}.
+ *
+ * @example
+ * ```ts
+ * const options: VerifyWmsSignatureOptions = { toleranceSeconds: 300, now: mock.clock.now() };
+ * ```
+ */
 export interface VerifyWmsSignatureOptions {
   /** How far `t` may lie from `now`, in either direction. Default 300 (±5 minutes). */
   toleranceSeconds?: number;
@@ -20,7 +48,15 @@ export interface VerifyWmsSignatureOptions {
   now?: Date | number;
 }
 
-/** What a verified signature carried. */
+/**
+ * What a verified signature carried.
+ *
+ * @example
+ * ```ts
+ * const { timestamp } = verifyWmsSignature(raw, header, secret);
+ * console.log(`signed ${Math.floor(Date.now() / 1000) - timestamp} s ago`);
+ * ```
+ */
 export interface VerifiedWmsSignature {
   /** The signed timestamp, in Unix seconds. */
   timestamp: number;
@@ -37,7 +73,7 @@ export interface CheckedHeader {
 }
 
 /** The body as a string or a byte view, or a SignatureVerificationError for anything else. */
-export function rawBodyOf(rawBody: unknown): string | Uint8Array {
+function rawBodyOf(rawBody: unknown): string | Uint8Array {
   if (typeof rawBody === 'string' || rawBody instanceof Uint8Array) return rawBody;
   if (rawBody instanceof ArrayBuffer) return new Uint8Array(rawBody);
   throw new SignatureVerificationError(
@@ -47,7 +83,7 @@ export function rawBodyOf(rawBody: unknown): string | Uint8Array {
 }
 
 /** Throws `no_secret` unless the secret is a non-empty string. */
-export function assertSecret(secret: unknown): asserts secret is string {
+function assertSecret(secret: unknown): asserts secret is string {
   if (typeof secret !== 'string' || secret.length === 0) {
     throw new SignatureVerificationError(
       'no_secret',
@@ -56,13 +92,19 @@ export function assertSecret(secret: unknown): asserts secret is string {
   }
 }
 
-/** The timestamp to sign with: the one given, or now, as whole Unix seconds. */
-export function signingTimestamp(timestamp: number | undefined): number {
+/** A signing call's inputs, checked: the body, and the timestamp (given, or now). */
+export function signingInput(
+  rawBody: unknown,
+  secret: unknown,
+  timestamp: number | undefined,
+): { body: string | Uint8Array; timestamp: number } {
+  const body = rawBodyOf(rawBody);
+  assertSecret(secret);
   const value = timestamp ?? Math.floor(Date.now() / 1000);
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new RangeError(`timestamp must be whole Unix seconds, got ${String(value)}`);
   }
-  return value;
+  return { body, timestamp: value };
 }
 
 function parseHeader(header: string): { timestamp: number; signatures: string[] } | undefined {

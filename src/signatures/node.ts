@@ -2,12 +2,10 @@
 // (Bun, Deno, Workers with nodejs_compat). Elsewhere use the async pair in web.ts.
 import { UnsupportedRuntimeError } from '../errors/unsupported-runtime-error.js';
 import {
-  assertSecret,
   checkHeader,
   mismatchError,
   type RawBody,
-  rawBodyOf,
-  signingTimestamp,
+  signingInput,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
 } from './header.js';
@@ -64,9 +62,7 @@ function hmac(crypto: NodeCrypto, body: string | Uint8Array, secret: string, tim
  * ```
  */
 export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: number): string {
-  const body = rawBodyOf(rawBody);
-  assertSecret(secret);
-  const t = signingTimestamp(timestamp);
+  const { body, timestamp: t } = signingInput(rawBody, secret, timestamp);
   return `t=${t},v1=${hmac(nodeCrypto('signWmsPayload'), body, secret, t).digest('hex')}`;
 }
 

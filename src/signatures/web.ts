@@ -3,12 +3,10 @@
 // (Node, Bun, Deno, Workers, Vercel edge, browsers).
 import { UnsupportedRuntimeError } from '../errors/unsupported-runtime-error.js';
 import {
-  assertSecret,
   checkHeader,
   mismatchError,
   type RawBody,
-  rawBodyOf,
-  signingTimestamp,
+  signingInput,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
   WMS_SIGNATURE_HEADER,
@@ -77,9 +75,7 @@ export async function signWmsPayloadAsync(
   secret: string,
   timestamp?: number,
 ): Promise<string> {
-  const body = rawBodyOf(rawBody);
-  assertSecret(secret);
-  const t = signingTimestamp(timestamp);
+  const { body, timestamp: t } = signingInput(rawBody, secret, timestamp);
   let hex = '';
   for (const byte of await hmac(body, secret, t)) hex += byte.toString(16).padStart(2, '0');
   return `t=${t},v1=${hex}`;

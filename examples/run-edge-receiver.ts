@@ -1,0 +1,106 @@
+// `npm run example:edge-receiver`: runs the Workers-style module of examples/edge-receiver.ts
+// against real deliveries from the embedded mock. Node serves the module's `fetch` (through
+// toNodeListener, the way a Workers dev server would), with in-memory stand-ins for its KV
+// bindings. It changes orders, replays one delivery byte for byte, and exits 1 unless each
+// event was handled once and the stored orders match the mock's.
+import { once } from 'node:events';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient, toNodeListener } from 'order-fulfillment-sdk';
+import { createMockService, MOCK_API_KEY } from 'order-fulfillment-sdk/mock';
+import worker, { type Env, type KeyValueStore } from './edge-receiver.js';
+
+// A KV namespace in a Map, counting reads: each call of the module's handler reads ORDERS.
+function memoryKv(): KeyValueStore & { data: Map<string, string>; reads: number } {
+  const data = new Map<string, string>();
+  const kv = {
+    data,
+    reads: 0,
+    get: async (key: string) => {
+      kv.reads++;
+      return data.get(key) ?? null;
+    },
+    put: async (key: string, value: string) => void data.set(key, value),
+  };
+  return kv;
+}
+
+async function main() {
+  const mock = createMockService({ orders: 30, seed: 9 });
+  const api = await mock.listen();
+  const client = createClient({ hostUrl: api.hostUrl, apiKey: MOCK_API_KEY });
+
+  const env = { WEBHOOK_SECRET: '', ORDERS: memoryKv(), EVENTS: memoryKv() } satisfies Env;
+  let lastRequest: { headers: Headers; body: ArrayBuffer } | undefined;
+  const serve: RequestListener = toNodeListener(async (request) => {
+    lastRequest = {
+      headers: new Headers(request.headers),
+      body: await request.clone().arrayBuffer(),
+    };
+    return worker.fetch(request, env);
+  });
+  const server = createServer(serve);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+
+  const subscription = await client.webhooks.create({
+    url,
+    events: ['order.created', 'order.updated'],
+  });
+  env.WEBHOOK_SECRET = subscription.secret ?? '';
+  console.log(`worker subscribed as ${subscription.id} at ${url}`);
+
+  mock.orders.update('4', { status: 'Processing' });
+  await mock.flushDeliveries();
+  mock.orders.update('4', { status: 'Shipped' });
+  await mock.flushDeliveries();
+  const created = mock.orders.create({ platform: 'Trendyol' });
+  await mock.flushDeliveries();
+  for (const d of mock.deliveries)
+    console.log(`  ${d.event_id} ${d.type}: answered ${d.status ?? d.error}`);
+
+  // The last delivery again, same bytes and signature: acknowledged, its handler not run.
+  const reads = env.ORDERS.reads;
+  const replay = await fetch(url, {
+    method: 'POST',
+    headers: lastRequest?.headers,
+    body: lastRequest?.body,
+  });
+  console.log(`  replay of ${mock.deliveries.at(-1)?.event_id}: answered ${replay.status}`);
+  const forged = await fetch(url, {
+    method: 'POST',
+    headers: { 'x-webhook-signature': 't=1,v1=00' },
+    body: '{}',
+  });
+  console.log(`  a forged request: answered ${forged.status} ${await forged.text()}`);
+
+  server.closeAllConnections();
+  server.close();
+  await api.close();
+
+  const stored = (id: string) =>
+    JSON.parse(env.ORDERS.data.get(`order:${id}`) ?? '{}') as { status?: string };
+  const ok =
+    mock.deliveries.every((d) => d.status === 200) &&
+    mock.deliveries.length === 3 &&
+    replay.status === 200 &&
+    env.ORDERS.reads === reads &&
+    env.EVENTS.data.size === 3 &&
+    forged.status === 400 &&
+    stored('4').status === 'Shipped' &&
+    stored(created.id).status === created.status;
+  if (!ok) {
+    console.error('FAILED: the worker did not handle each event exactly once');
+    process.exitCode = 1;
+  } else {
+    console.log(
+      'checked: 3 events stored once each, the replay acknowledged without running the handler, the forgery rejected',
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,82 @@
+// toNodeListener: the Fetch handler on node:http's request and response, typed to accept
+// them (and Express's) as they are.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  type HeadersLike,
+  type NodeRequestLike,
+  type NodeResponseLike,
+  toNodeListener,
+} from '../../src/index.js';
+
+// A request as node:http hands it over: a readable stream with method, url and headers.
+function request(method: string, headers: Record<string, string | string[]>, chunks: string[]) {
+  return Object.assign(Readable.from(chunks.map((chunk) => Buffer.from(chunk))), {
+    method,
+    url: '/hooks/orders?x=1',
+    headers,
+  });
+}
+
+function response() {
+  const res = {
+    statusCode: 0,
+    headers: {} as Record<string, string>,
+    body: '',
+    setHeader(name: string, value: string) {
+      res.headers[name] = value;
+    },
+    end(body?: Uint8Array) {
+      res.body = Buffer.from(body ?? []).toString('utf8');
+    },
+  };
+  return res;
+}
+
+describe('toNodeListener', () => {
+  it('accepts node:http’s (and so Express’s) request, response and headers as they are', () => {
+    expectTypeOf<IncomingMessage>().toExtend<NodeRequestLike>();
+    expectTypeOf<ServerResponse>().toExtend<NodeResponseLike>();
+    expectTypeOf<IncomingHttpHeaders>().toExtend<HeadersLike>();
+  });
+
+  it('hands the handler the method, path, every header value and the streamed body, and writes its answer back', async () => {
+    let seen: { method: string; url: string; cookie: string | null; body: string } | undefined;
+    const listener = toNodeListener(async (req) => {
+      seen = {
+        method: req.method,
+        url: req.url,
+        cookie: req.headers.get('x-multi'),
+        body: await req.text(),
+      };
+      return new Response('answer', { status: 202, headers: { 'x-answer': 'yes' } });
+    });
+    const res = response();
+    await listener(
+      request('POST', { 'x-multi': ['a', 'b'], ':path': '/h2' }, ['{"a"', ':1}']),
+      res,
+    );
+    expect(seen).toEqual({
+      method: 'POST',
+      url: 'http://localhost/hooks/orders?x=1',
+      cookie: 'a, b',
+      body: '{"a":1}',
+    });
+    expect(res).toMatchObject({ statusCode: 202, body: 'answer' });
+    expect(res.headers['x-answer']).toBe('yes');
+  });
+
+  it('passes a crash to Express’s next, or answers 500 without one', async () => {
+    const crash = new Error('boom');
+    const listener = toNodeListener(() => Promise.reject(crash));
+    let passed: unknown;
+    await listener(request('POST', {}, ['x']), response(), (error) => {
+      passed = error;
+    });
+    expect(passed).toBe(crash);
+    const res = response();
+    await listener(request('POST', {}, ['x']), res);
+    expect(res).toMatchObject({ statusCode: 500, body: 'receiver error' });
+  });
+});
