@@ -8,6 +8,10 @@ import { ROWS_MARKER } from '../entries/cli-io.js';
 /** How long one program may run: far above a healthy run, so only a hang trips it. */
 const TIMEOUT_MS = 120_000;
 
+// CI reaches no network but the package registries: Deno's release check would only wait
+// for a host it cannot reach.
+const ENV = { ...process.env, DENO_NO_UPDATE_CHECK: '1' };
+
 function tail(text: string) {
   return text.trim().split('\n').slice(-3).join(' | ').slice(-400);
 }
@@ -16,7 +20,7 @@ function tail(text: string) {
 export function runProgram(argv: string[], cwd: string, check: string): Promise<CheckRow[]> {
   const [command = '', ...args] = argv;
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -49,7 +53,7 @@ export function runProgram(argv: string[], cwd: string, check: string): Promise<
 export async function firstLine(argv: string[], cwd: string): Promise<string> {
   const [command = '', ...args] = argv;
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(command, args, { cwd, env: ENV, stdio: ['ignore', 'pipe', 'ignore'] });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
