@@ -25,17 +25,20 @@ const ORDER_COUNT = 30;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const locate = locator(root);
 
-/** Every expected check gets a row: one a program did not report is a failure. */
+/**
+ * One row per expected check, in order. A check the program did not report fails, with the
+ * program's own failure (a crash, a hang) as the reason; a program that failed after
+ * reporting every check keeps that failure as a row of its own.
+ */
 function complete(rows: CheckRow[], names: readonly string[], program: string): CheckRow[] {
-  const missing = names.filter((name) => !rows.some((row) => row.check === name));
-  const crash = rows.find((row) => !names.includes(row.check));
+  const crash = rows.find((row) => row.check === program);
   const because = crash ? `${program} failed: ${crash.detail}` : `${program} did not report it`;
-  const filled = missing.map((check): CheckRow => ({ check, status: 'fail', detail: because }));
-  return [
-    ...rows.filter((row) => row.check !== program),
-    ...filled,
-    ...(crash && !missing.length ? [crash] : []),
-  ];
+  const reported = names.map((check) => rows.find((row) => row.check === check));
+  const ordered = reported.map(
+    (row, index): CheckRow =>
+      row ?? { check: names[index] as string, status: 'fail', detail: because },
+  );
+  return crash && reported.every(Boolean) ? [...ordered, crash] : ordered;
 }
 
 async function sdkRows(runtime: Runtime, bundles: Bundles, mockModule: MockModule) {
