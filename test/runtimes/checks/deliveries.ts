@@ -12,14 +12,20 @@ export interface Deliveries {
   recorded: RecordedDelivery[];
 }
 
-async function control(config: SdkSmokeConfig, method: string, path: string, body?: unknown) {
+/** Calls the mock's control API (`/__mock/...`, no key) and returns its JSON answer. */
+export async function control<T = unknown>(
+  config: SdkSmokeConfig,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${config.hostUrl}/__mock/${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   assert(response.ok, `${method} /__mock/${path} answered ${response.status}`);
-  return response.json() as Promise<unknown>;
+  return (await response.json()) as T;
 }
 
 /**

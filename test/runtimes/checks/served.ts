@@ -4,6 +4,7 @@
 // hand, and the event is handled exactly once.
 import { type Client, createWebhookHandler, type WebhookHandler } from 'order-fulfillment-sdk';
 import type { SdkSmokeConfig } from './config.js';
+import { control } from './deliveries.js';
 import { assert } from './report.js';
 
 /** Installs `handler` behind the runtime's own server; returns the URL that reaches it. */
@@ -13,16 +14,6 @@ interface Attempt {
   subscription_id: string;
   event_id: string;
   status?: number;
-}
-
-async function mockJson<T>(config: SdkSmokeConfig, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${config.hostUrl}/__mock/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  assert(response.ok, `${method} /__mock/${path} answered ${response.status}`);
-  return (await response.json()) as T;
 }
 
 /** Subscribes the served handler, changes an order, and checks attempts and calls. */
@@ -49,8 +40,8 @@ export async function checkServed(client: Client, config: SdkSmokeConfig, serve:
   const { id, secret } = await client.webhooks.create({ url, events: ['order.updated'] });
   assert(secret, 'POST /webhooks returned no secret');
   placeholder.handler = createWebhookHandler({ secret, on: { 'order.updated': record } });
-  await mockJson(config, 'PATCH', 'orders/5', { status: 'Delivered' });
-  const { items } = await mockJson<{ items: Attempt[] }>(config, 'POST', 'deliveries/flush');
+  await control(config, 'PATCH', 'orders/5', { status: 'Delivered' });
+  const { items } = await control<{ items: Attempt[] }>(config, 'POST', 'deliveries/flush');
   const statuses = items.filter((a) => a.subscription_id === id).map((a) => a.status);
   assert(
     statuses.length === 2 && statuses[0] === 500 && statuses[1] === 200,
