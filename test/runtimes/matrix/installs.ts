@@ -9,7 +9,7 @@ export interface Install {
   name: string;
   /** The pinned version, or the major alone where .ci/run asks for the newest of a major. */
   version: string;
-  /** The runtime's executable, relative to the prefix (or the package, for a library). */
+  /** The runtime's executable (a library's package.json), relative to the package's folder. */
   binary: string;
 }
 

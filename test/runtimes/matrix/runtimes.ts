@@ -57,16 +57,19 @@ function node(name: string, install: Install | undefined): Runtime {
   };
 }
 
-/** A library's version, printed by Node from its package.json. */
-function packageVersion(locate: Locate, install: Install) {
-  return [process.execPath, '-p', `require(${JSON.stringify(locate.binary(install))}).version`];
+/** Libraries' versions, printed by Node from their package.json files (under one prefix). */
+function packageVersions(locate: Locate, install: Install, names: string[]) {
+  const manifest = (name: string) =>
+    JSON.stringify(`${locate.prefix(install)}/node_modules/${name}/package.json`);
+  const parts = names.map((name) => `'${name} ' + require(${manifest(name)}).version`);
+  return [process.execPath, '-p', parts.join(" + ', ' + ")];
 }
 
 function workerd(name: string, flags: string[], nodeCrypto: boolean): Runtime {
   return {
     name,
     needs: [NODE_22, MINIFLARE],
-    version: (locate) => packageVersion(locate, MINIFLARE),
+    version: (locate) => packageVersions(locate, MINIFLARE, ['miniflare', 'workerd']),
     sdk: (locate, bundles) => [
       locate.binary(NODE_22),
       bundles.miniflareHost,
@@ -120,7 +123,7 @@ export const RUNTIMES: Runtime[] = [
   {
     name: 'edge-runtime',
     needs: [EDGE_RUNTIME],
-    version: (locate) => packageVersion(locate, EDGE_RUNTIME),
+    version: (locate) => packageVersions(locate, EDGE_RUNTIME, ['edge-runtime']),
     sdk: (locate, bundles) => [
       process.execPath,
       bundles.edgeHost,
