@@ -26,6 +26,8 @@ export interface SdkSmokeConfig {
    * runtime), for deliveries straight from the mock.
    */
   selfUrl?: string;
+  /** What serves `selfUrl`, for the row. */
+  selfServer?: string;
 }
 
 /** Input of the mock smoke checks: only how many orders to generate. */

@@ -11,13 +11,12 @@ import { assert, type CheckRow, describeError, runCheck } from './report.js';
 import { checkServed, type Serve } from './served.js';
 import { checkAsyncPair, checkSyncPair } from './signatures.js';
 
-const NOT_SERVED =
-  'the runner starts a server only for the edge runtimes; here toNodeListener gets the deliveries over a socket';
+const NOT_SERVED = 'the program was given no server of the runtime to install a handler behind';
 
 /**
  * Runs every SDK check; never throws, each failure is a row.
  *
- * @param serve - How the runtime serves a handler at its own URL, where the host started a server.
+ * @param serve - Installs a handler behind the runtime's own server and returns its URL.
  */
 export async function runSdkChecks(config: SdkSmokeConfig, serve?: Serve): Promise<CheckRow[]> {
   const [pull, sync, async, unwrap, handler, replay, listener, served, notify] = SDK_CHECKS;

@@ -1,14 +1,17 @@
 // The mock delivering straight to a createWebhookHandler that the runtime itself serves
-// (the worker's own URL on workerd, the edge runtime's server): the handler refuses the
-// first attempt, the mock delivers the event again, that delivery is sent once more by
-// hand, and the event is handled exactly once.
+// (Bun.serve, Deno.serve, node:http on Node, the worker's own URL on workerd, the edge
+// runtime's server): the handler refuses the first attempt, the mock delivers the event
+// again, that delivery is sent once more by hand, and the event is handled exactly once.
 import { type Client, createWebhookHandler, type WebhookHandler } from 'order-fulfillment-sdk';
 import type { SdkSmokeConfig } from './config.js';
 import { control } from './deliveries.js';
 import { assert } from './report.js';
 
-/** Installs `handler` behind the runtime's own server; returns the URL that reaches it. */
-export type Serve = (handler: WebhookHandler) => string;
+/**
+ * Installs `handler` behind the runtime's own server; returns the URL that reaches it and
+ * what serves it (for the row).
+ */
+export type Serve = (handler: WebhookHandler) => { url: string; server: string };
 
 interface Attempt {
   subscription_id: string;
@@ -31,7 +34,7 @@ export async function checkServed(client: Client, config: SdkSmokeConfig, serve:
   const placeholder: { handler?: WebhookHandler } = {};
   // Read while its own request is in flight: Workers refuse a body touched from another.
   let last: { headers: [string, string][]; body: string } | undefined;
-  const url = serve(async (request) => {
+  const { url, server } = serve(async (request) => {
     const copy = request.clone();
     const response = await (placeholder.handler as WebhookHandler)(request);
     last = { headers: [...copy.headers], body: await copy.text() };
@@ -53,5 +56,5 @@ export async function checkServed(client: Client, config: SdkSmokeConfig, serve:
   const replay = await fetch(url, { method: 'POST', ...last });
   assert(replay.ok, `the replayed delivery answered ${replay.status}`);
   assert(calls.length === 1, `after a replay the event was handled ${calls.length} times`);
-  return `delivered to ${new URL(url).host}: 500, then 200 and handled; replayed: 200, not handled again`;
+  return `${server}: 500, then 200 and handled; replayed: 200, not handled again`;
 }

@@ -2,5 +2,11 @@
 import type { SdkSmokeConfig } from '../checks/config.js';
 import { runSdkChecks } from '../checks/sdk.js';
 import { configArgument, printRows } from './cli-io.js';
+import { startOwnServer } from './own-server.js';
 
-printRows(await runSdkChecks(configArgument<SdkSmokeConfig>()));
+const server = await startOwnServer();
+try {
+  printRows(await runSdkChecks(configArgument<SdkSmokeConfig>(), server.serve));
+} finally {
+  await server.close();
+}

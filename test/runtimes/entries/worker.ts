@@ -22,7 +22,7 @@ export default {
     const serve = selfUrl
       ? (handler: WebhookHandler) => {
           served = handler;
-          return `${selfUrl}${HOOKS_PATH}`;
+          return { url: `${selfUrl}${HOOKS_PATH}`, server: config.selfServer ?? 'its own server' };
         }
       : undefined;
     return Response.json(await runSdkChecks(config, serve));

@@ -34,7 +34,8 @@ const runtime = new EdgeRuntime({ initialCode: readFileSync(script, 'utf8') });
 // The runtime's own server, on a free port, where the mock delivers straight to it.
 const server = await runServer({ runtime, host: '127.0.0.1', port: 0 });
 const selfUrl = new URL(server.url).origin;
-const body = JSON.stringify({ ...JSON.parse(config), selfUrl });
+const selfServer = "edge-runtime's runServer";
+const body = JSON.stringify({ ...JSON.parse(config), selfUrl, selfServer });
 const response = await runtime.dispatchFetch('http://smoke.test/', { method: 'POST', body });
 await response.waitUntil();
 if (!response.ok) throw new Error(`the edge function answered ${response.status}`);

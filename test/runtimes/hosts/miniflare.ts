@@ -39,7 +39,8 @@ const worker = new Miniflare({
 });
 try {
   const selfUrl = (await worker.ready).origin;
-  const body = JSON.stringify({ ...JSON.parse(config), selfUrl });
+  const selfServer = "the worker's own URL (Miniflare's server)";
+  const body = JSON.stringify({ ...JSON.parse(config), selfUrl, selfServer });
   const response = await worker.dispatchFetch('http://smoke.test/', { method: 'POST', body });
   if (!response.ok)
     throw new Error(`the worker answered ${response.status}: ${await response.text()}`);
