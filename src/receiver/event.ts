@@ -1,7 +1,7 @@
-// The check a received event gets (the response-checking rule of docs/spec-gaps.md): only
-// what a receiver relies on, the event's `id` and `type` and the order's `id`. Everything
-// else is optional and kept as sent, since the specification does not show the payload
-// (6.1) and the service may add to it.
+// The check a received event gets, by the rule the SDK applies to every answer it reads:
+// only what the code relies on, here the event's `id` and `type` (to route and deduplicate)
+// and the order's `id`. Everything else is optional and kept as sent, since the
+// specification does not show the payload (6.1) and the service may add to it.
 import * as z from 'zod/mini';
 import type { ResponseIssue } from '../errors/response-validation-error.js';
 

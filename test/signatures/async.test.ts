@@ -1,5 +1,6 @@
 // The Web Crypto pair gives the node:crypto pair's answer for every input, and the sync pair
 // fails with a typed error, naming its async twin, where node:crypto is missing.
+import { runInNewContext } from 'node:vm';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -36,6 +37,20 @@ describe('signWmsPayloadAsync', () => {
     expect(await signWmsPayloadAsync(body, secret, now)).toBe(
       stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp: now }),
     );
+  });
+
+  it('reads bytes made in another realm, as on edge-runtime’s VM context', async () => {
+    const foreign = runInNewContext('(codes) => Uint8Array.from(codes)')([
+      ...new TextEncoder().encode(body),
+    ]) as Uint8Array;
+    expect(foreign instanceof Uint8Array).toBe(false);
+    const buffer = runInNewContext('(bytes) => new Uint8Array(bytes).buffer')(foreign);
+    for (const raw of [foreign, buffer]) {
+      expect(await signWmsPayloadAsync(raw, secret, now)).toBe(signWmsPayload(body, secret, now));
+      expect(verifyWmsSignature(raw, signWmsPayload(body, secret, now), secret, { now })).toEqual({
+        timestamp: now,
+      });
+    }
   });
 
   it('signs with the current time by default and rejects what the sync pair rejects', async () => {
