@@ -80,9 +80,9 @@ describe('orders.pages', () => {
     expect(service.requests).toHaveLength(3);
   });
 
-  it('fetches nothing until asked, and one page per next()', async () => {
+  it('fetches nothing until asked, and with prefetch 0 one page per next()', async () => {
     const { service, client } = setup(cursorService(10));
-    const pages = client.orders.pages({ limit: 2 });
+    const pages = client.orders.pages({ limit: 2, prefetch: 0 });
     expect(service.requests).toHaveLength(0);
     await pages.next();
     expect(service.requests).toHaveLength(1);
@@ -160,10 +160,10 @@ describe('orders.iterate', () => {
     expect(service.requests).toHaveLength(7);
   });
 
-  it('stops fetching on break', async () => {
+  it('stops fetching on break (prefetch 0)', async () => {
     const { service, client } = setup(cursorService(100));
     let seen = 0;
-    for await (const _ of client.orders.iterate({ limit: 10 })) {
+    for await (const _ of client.orders.iterate({ limit: 10, prefetch: 0 })) {
       if (++seen === 15) break;
     }
     expect(service.requests).toHaveLength(2);
@@ -171,9 +171,9 @@ describe('orders.iterate', () => {
     expect(service.requests).toHaveLength(2);
   });
 
-  it('does not fetch the next page before it is asked for', async () => {
+  it('does not fetch the next page before it is asked for with prefetch 0', async () => {
     const { service, client } = setup(cursorService(4));
-    const orders = client.orders.iterate({ limit: 2 });
+    const orders = client.orders.iterate({ limit: 2, prefetch: 0 });
     await orders.next();
     await orders.next();
     expect(service.requests).toHaveLength(1);
@@ -193,19 +193,26 @@ describe('orders.iterate', () => {
     expect(new Set(sent).size).toBe(3);
   });
 
-  it('hands out orders in call order when next() calls overlap a page boundary', async () => {
-    const { service, client } = setup(cursorService(7));
-    const orders = client.orders.iterate({ limit: 2 });
-    await orders.next();
-    // The second call takes the page's last order, the third waits for the next page, and
-    // the fourth, made while it waits, must queue behind it rather than overtake it.
-    const pending = [orders.next(), orders.next(), orders.next()];
-    const later = await Promise.all([...pending, orders.next(), orders.next()]);
-    expect(later.map((result) => result.value?.id)).toEqual(
-      [1, 2, 3, 4, 5].map((index) => order(index).id),
-    );
-    expect(service.requests).toHaveLength(3);
-  });
+  it.each([
+    [0, 3],
+    [1, 4],
+  ])(
+    'hands out orders in call order when next() calls overlap a page boundary (prefetch %i)',
+    async (prefetch, requests) => {
+      const { service, client } = setup(cursorService(7));
+      const orders = client.orders.iterate({ limit: 2, prefetch });
+      await orders.next();
+      // The second call takes the page's last order, the third waits for the next page, and
+      // the fourth, made while it waits, must queue behind it rather than overtake it.
+      const pending = [orders.next(), orders.next(), orders.next()];
+      const later = await Promise.all([...pending, orders.next(), orders.next()]);
+      expect(later.map((result) => result.value?.id)).toEqual(
+        [1, 2, 3, 4, 5].map((index) => order(index).id),
+      );
+      // Two pages yielded, the third in hand, and with prefetch the fourth fetched ahead.
+      expect(service.requests).toHaveLength(requests);
+    },
+  );
 
   it('ends after return() even with a page in flight, and fetches no more', async () => {
     const { service, client } = setup(cursorService(10));
@@ -254,7 +261,7 @@ describe('orders.iterate', () => {
     expect(ids).toEqual(Array.from({ length: 10 }, (_, index) => order(index).id));
   });
 
-  it('carries the cursor to resume from on an error that outlasted the retries', async () => {
+  it('carries the cursor to resume from on an error that outlasted the retries (prefetch 0)', async () => {
     const healthy = cursorService(9);
     let failing = false;
     const { service, client } = setup(
@@ -264,7 +271,7 @@ describe('orders.iterate', () => {
       },
       { ...FAST_RETRY, limit: 1 },
     );
-    const orders = client.orders.iterate({ limit: 3 });
+    const orders = client.orders.iterate({ limit: 3, prefetch: 0 });
     const ids: string[] = [];
     let caught: unknown;
     try {
@@ -300,7 +307,7 @@ describe('orders.iterate', () => {
 });
 
 describe('products.iterate', () => {
-  it('walks the pages until total, lazily', async () => {
+  it('walks the pages until total, lazily with prefetch 0', async () => {
     const products = Array.from({ length: 5 }, (_, index) => ({
       id: index + 1,
       sku: `SKU-${index}`,
@@ -321,10 +328,11 @@ describe('products.iterate', () => {
       });
     });
     const skus: string[] = [];
-    for await (const product of client.products.iterate({ page_size: 2 })) skus.push(product.sku);
+    for await (const product of client.products.iterate({ page_size: 2, prefetch: 0 }))
+      skus.push(product.sku);
     expect(skus).toEqual(products.map((product) => product.sku));
     expect(service.requests).toHaveLength(3);
-    for await (const _ of client.products.iterate({ page_size: 2 })) break;
+    for await (const _ of client.products.iterate({ page_size: 2, prefetch: 0 })) break;
     expect(service.requests).toHaveLength(4);
   });
 });
