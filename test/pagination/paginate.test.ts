@@ -4,66 +4,18 @@ import { describe, expect, it } from 'vitest';
 import {
   createClient,
   ORIGIN_CURSOR,
-  type Order,
   type OrderCursorPage,
   ResponseValidationError,
   ServerError,
 } from '../../src/index.js';
-import {
-  FAST_RETRY,
-  fakeFetch,
-  HOST,
-  json,
-  KEY,
-  type RecordedRequest,
-} from '../support/fake-fetch.js';
-
-function order(index: number): Order {
-  // Three orders share each timestamp, so pages split groups of equal updated_at.
-  const second = String(Math.floor(index / 3)).padStart(2, '0');
-  return {
-    id: `ord_${String(index).padStart(3, '0')}`,
-    status: 'Created',
-    platform: 'web',
-    order_date: '2026-01-01T00:00:00.000Z',
-    updated_at: `2026-01-01T00:00:${second}.000Z`,
-  };
-}
-
-/** A cursor service over `count` orders, by the contract's rules. */
-function cursorService(count: number) {
-  const orders = Array.from({ length: count }, (_, index) => order(index));
-  return (request: RecordedRequest): Response => {
-    const query = request.url.searchParams;
-    const since = Date.parse(query.get('since') ?? '');
-    const sinceId = query.get('since_id') ?? '';
-    const limit = Number(query.get('limit') ?? 50);
-    const after = orders.filter((candidate) => {
-      const at = Date.parse(candidate.updated_at);
-      return at > since || (at === since && candidate.id > sinceId);
-    });
-    const items = after.slice(0, limit);
-    const last = items.at(-1);
-    const page: OrderCursorPage = {
-      items,
-      next_since: last ? last.updated_at : (query.get('since') ?? ''),
-      next_since_id: last ? last.id : sinceId,
-      has_more: after.length > items.length,
-    };
-    return json(page);
-  };
-}
+import { cursorOf, cursorService, order } from '../support/cursor-service.js';
+import { FAST_RETRY, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
 
 function setup(responder: Parameters<typeof fakeFetch>[0], retry: object = FAST_RETRY) {
   const service = fakeFetch(responder);
   const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch, retry });
   return { service, client };
 }
-
-const cursorOf = (request: RecordedRequest | undefined) => ({
-  since: request?.url.searchParams.get('since'),
-  since_id: request?.url.searchParams.get('since_id'),
-});
 
 describe('orders.pages', () => {
   it('starts at the origin cursor and sends each next cursor back unchanged', async () => {
@@ -265,9 +217,9 @@ describe('orders.iterate', () => {
     const healthy = cursorService(9);
     let failing = false;
     const { service, client } = setup(
-      (request) => {
+      (request, index) => {
         if (failing) return json({ detail: 'down' }, 503);
-        return healthy(request);
+        return healthy(request, index);
       },
       { ...FAST_RETRY, limit: 1 },
     );
@@ -297,7 +249,7 @@ describe('orders.iterate', () => {
     const { service, client } = setup((request, index) =>
       index === 1
         ? json({ detail: 'Rate limit exceeded' }, 429, { 'retry-after': '0' })
-        : healthy(request),
+        : healthy(request, index),
     );
     const ids: string[] = [];
     for await (const item of client.orders.iterate({ limit: 3 })) ids.push(item.id);
