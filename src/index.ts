@@ -1,5 +1,6 @@
 // The package entry: exports only. Nothing here imports msw or a node: module statically.
 export { type Client, createClient } from './client.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
 export {
   API_BASE_PATH,
   type ClientConfig,
@@ -8,9 +9,9 @@ export {
   type FetchLike,
   INBOUND_FULFILLMENT_PATH,
 } from './core/config.js';
-export type { RequestOptions, RetryPolicy } from './core/method.js';
+export type { RequestOptions } from './core/request-options.js';
 export { ResourceClient } from './core/resource.js';
-export { Transport } from './core/transport.js';
+export { type RetryPolicy, Transport } from './core/transport.js';
 export * from './errors/index.js';
 export { OrderIterator } from './pagination/order-items.js';
 export { OrderPageIterator, type OrderPullPage } from './pagination/order-pages.js';

@@ -23,24 +23,29 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
  * Read with a reader rather than text() for that cancel: text() locks the stream where
  * nothing else can cancel it.
  *
+ * @param signal - The call's signal (the caller's abort, the total timeout): the read stops
+ *   when it aborts, with its reason, even from a fetch that does not heed it.
  * @returns The text, `''` for no body, or undefined when the allowance ran out.
- * @throws The network error of a body cut off, marked as one.
+ * @throws The network error of a body cut off, marked as one; the signal's reason.
  */
 export async function readText(
   response: Response,
   timeout: number | false,
+  signal?: AbortSignal,
 ): Promise<string | undefined> {
   const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
   if (!reader) return '';
   let expired = false;
+  // The pending read() then ends with done; the cancel's own promise has no news.
+  const cancel = () => reader.cancel().catch(() => undefined);
   const timer =
     timeout === false
       ? undefined
       : setTimeout(() => {
           expired = true;
-          // The pending read() then ends with done; the cancel's own promise has no news.
-          reader.cancel().catch(() => undefined);
+          cancel();
         }, timeout);
+  signal?.addEventListener('abort', cancel, { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
@@ -52,7 +57,9 @@ export async function readText(
     markNetworkError(error);
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
   }
+  signal?.throwIfAborted();
   if (expired) return undefined;
   return chunks.length === 0 ? '' : new TextDecoder().decode(concat(chunks, size));
 }

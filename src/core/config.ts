@@ -2,6 +2,16 @@
 import type { Hooks, RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { type UnixTime, unixSeconds } from '../signatures/header.js';
+import {
+  createLog,
+  envLogLevel,
+  LOG_LEVELS,
+  type Log,
+  type Logger,
+  LoggerSchema,
+  type LogLevel,
+} from './log.js';
 import { describeIssue, unknownKeys } from './validate.js';
 
 /**
@@ -37,11 +47,17 @@ export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response
 export interface ClientConfig {
   /**
    * The service origin, `http:` or `https:`, optionally with a path prefix; a trailing
-   * slash is ignored. The SDK appends `/api/v1/web-api/v1` itself.
+   * slash is ignored. The SDK appends `/api/v1/web-api/v1` itself; a URL that already
+   * ends with it (the base URL the mock CLI prints) means the same host.
    */
   hostUrl: string;
-  /** The API key, sent only in the `X-API-Key` header and never echoed in errors or hooks. */
-  apiKey: string;
+  /**
+   * The API key, sent only in the `X-API-Key` header and never echoed in errors or hooks.
+   * Needed by every call but `fulfillment.notifyShipped`, which is signed instead
+   * (specification 5.5); an API call on a client without it rejects with
+   * {@link ConfigurationError} naming `apiKey`, before anything is sent.
+   */
+  apiKey?: string | undefined;
   /** The secret that signs inbound shipment notifications; needed by `fulfillment` only. */
   signingSecret?: string | undefined;
   /**
@@ -66,11 +82,26 @@ export interface ClientConfig {
    */
   hooks?: Hooks | undefined;
   /**
-   * The clock for signature timestamps and the default `shipped_at`, as a Date or epoch
-   * milliseconds. Default the system clock. Tests against a mock with a moved clock pass
-   * `() => mock.clock.now()`, since the service checks signatures against its own time.
+   * The clock for signature timestamps and the default `shipped_at`: returns a Date or Unix
+   * SECONDS ({@link UnixTime}, the one unit the SDK takes a number in). A clock answering
+   * milliseconds (`Date.now`) is refused, naming the option. Default the system clock.
+   * Tests against a mock with a moved clock pass `() => mock.clock.now()`, since the
+   * service checks signatures against its own time.
    */
-  now?: (() => Date | number) | undefined;
+  now?: (() => UnixTime) | undefined;
+  /**
+   * Where the SDK logs: anything with `debug`, `info`, `warn` and `error` methods. Default
+   * `console`. No line carries the API key, a signing secret or a signature.
+   */
+  logger?: Logger | undefined;
+  /**
+   * How much it logs: `warn` (default) each retry with its reason and wait and each
+   * Retry-After beyond the cap; `info` also each request once it ends (method, path with
+   * query, status, milliseconds, attempts, request id); `debug` also the bodies, cut at
+   * 2 KB; `off` nothing. Without this option, the `ORDER_FULFILLMENT_LOG` environment
+   * variable sets it where there is one.
+   */
+  logLevel?: LogLevel | undefined;
 }
 
 /**
@@ -105,7 +136,7 @@ export interface NormalizedConfig {
   hostUrl: string;
   /** `hostUrl` + {@link API_BASE_PATH}. */
   baseUrl: string;
-  apiKey: string;
+  apiKey: string | undefined;
   signingSecret: string | undefined;
   timeout: number | false;
   retry: RetryOptions;
@@ -113,6 +144,8 @@ export interface NormalizedConfig {
   hooks: Hooks;
   /** The configured clock, in epoch milliseconds. */
   now: () => number;
+  /** The log, at its level, filtering out the secrets. */
+  log: Log;
 }
 
 // One schema for the whole configuration, worded by the same formatter as request input.
@@ -135,7 +168,8 @@ const count = z.int().check(z.minimum(0));
 const ms = z.optional(z.number().check(z.minimum(0)));
 const numbers = z.optional(z.array(z.number()));
 
-const RetrySchema = z.object({
+/** @internal */
+export const RetrySchema = z.object({
   limit: z.optional(count),
   methods: z.optional(z.array(z.string())),
   statusCodes: numbers,
@@ -155,42 +189,56 @@ const HooksSchema = z.object({
   beforeError: fns,
 });
 
+/**
+ * A per-attempt timeout: whole milliseconds up to ky's ceiling for a timer (2^31 - 1), or
+ * false.
+ *
+ * @internal
+ */
+export const TimeoutSchema = z.union(
+  [z.literal(false), z.int().check(z.minimum(1), z.maximum(2_147_483_647))],
+  'must be whole milliseconds or false',
+);
+
 const ConfigSchema = z.object({
   hostUrl: z.string(),
-  apiKey: secret,
+  apiKey: z.optional(secret),
   signingSecret: z.optional(secret),
-  // ky's ceiling for a timer (2^31 - 1 ms).
-  timeout: z.optional(
-    z.union(
-      [z.literal(false), z.int().check(z.minimum(1), z.maximum(2_147_483_647))],
-      'must be whole milliseconds or false',
-    ),
-  ),
+  timeout: z.optional(TimeoutSchema),
   // Both checked apart, retry as a count or as RetrySchema, so that an issue (an unknown
   // key too) names the field inside.
   retry: z.optional(z.unknown()),
   fetch: z.optional(fn),
   hooks: z.optional(z.unknown()),
   now: z.optional(fn),
+  logger: z.optional(LoggerSchema),
+  logLevel: z.optional(z.enum(LOG_LEVELS as [LogLevel, ...LogLevel[]])),
 });
 
-// The configured clock read as epoch milliseconds; a clock that answers nonsense fails at
-// the call that reads it, naming the option.
-function clockOf(now: (() => Date | number) | undefined): () => number {
+// The configured clock read as epoch milliseconds (the transport's own unit); a clock that
+// answers nonsense, or milliseconds, fails at the call that reads it, naming the option.
+function clockOf(now: (() => UnixTime) | undefined): () => number {
   if (!now) return Date.now;
   return () => {
-    const value = now();
-    const ms = value instanceof Date ? value.getTime() : value;
-    // Number.isFinite is false for anything but a finite number.
-    if (!Number.isFinite(ms)) {
-      throw new ConfigurationError('now', 'must return a valid Date or epoch ms.');
+    try {
+      return unixSeconds(now(), 'now()') * 1000;
+    } catch (error) {
+      throw new ConfigurationError('now', `${(error as Error).message}.`);
     }
-    return ms;
   };
 }
 
-// Parses one part of the configuration, or throws naming the option at fault.
-function check<S extends z.ZodMiniType>(schema: S, value: unknown, prefix: string[]): z.output<S> {
+/**
+ * Parses one part of the configuration (or of a call's options), or throws naming the
+ * option at fault.
+ *
+ * @internal
+ */
+export function check<S extends z.ZodMiniType>(
+  schema: S,
+  value: unknown,
+  prefix: string[],
+): z.output<S> {
   // A misspelt option first: it explains the "missing" one that usually comes with it.
   const [unknown] = unknownKeys(schema, value);
   if (unknown !== undefined) {
@@ -219,15 +267,31 @@ function normalizeHostUrl(value: string): string {
     !/^https?:$/.test(url.protocol) ||
     url.username ||
     url.password ||
-    /[?#]/.test(value) ||
-    path.endsWith(API_BASE_PATH)
+    /[?#]/.test(value)
   ) {
     throw new ConfigurationError(
       'hostUrl',
-      `must be an http(s) URL such as https://shop.example.com, with no credentials, query, fragment or ${API_BASE_PATH}.`,
+      'must be an http(s) URL such as https://shop.example.com, with no credentials, query or fragment.',
     );
   }
-  return url.origin + path;
+  // The base URL (what the mock CLI prints) names the same host: the SDK appends it itself.
+  return url.origin + (path.endsWith(API_BASE_PATH) ? path.slice(0, -API_BASE_PATH.length) : path);
+}
+
+/**
+ * `given` merged over a normalized retry policy: a number keeps the policy, unlike ky, and
+ * changes only the count; lists are copied, so no request can mutate shared defaults.
+ *
+ * @internal
+ */
+export function mergeRetry(base: RetryOptions, given: number | object): RetryOptions {
+  const merged: Record<string, unknown> = {};
+  const over = typeof given === 'number' ? { limit: given } : given;
+  for (const [key, value] of Object.entries({ ...base, ...over })) {
+    const chosen = value ?? base[key as keyof RetryOptions];
+    merged[key] = Array.isArray(chosen) ? [...chosen] : chosen;
+  }
+  return merged as RetryOptions;
 }
 
 /**
@@ -250,23 +314,19 @@ export function normalizeConfig(config: ClientConfig): NormalizedConfig {
       ? {}
       : check(typeof rest.retry === 'number' ? count : RetrySchema, rest.retry, ['retry']);
   const host = normalizeHostUrl(hostUrl);
-  // Lists are copied, so that no request can mutate the shared defaults; a number keeps
-  // this SDK's policy, unlike ky, and changes only the count.
-  const merged: Record<string, unknown> = {};
-  const given = typeof retry === 'number' ? { limit: retry } : retry;
-  for (const [key, value] of Object.entries({ ...DEFAULT_RETRY, ...given })) {
-    const chosen = value ?? DEFAULT_RETRY[key as keyof RetryOptions];
-    merged[key] = Array.isArray(chosen) ? [...chosen] : chosen;
-  }
   return {
     hostUrl: host,
     baseUrl: host + API_BASE_PATH,
     apiKey,
     signingSecret,
     timeout,
-    retry: merged as RetryOptions,
+    retry: mergeRetry(DEFAULT_RETRY, retry),
     fetch: rest.fetch as FetchLike | undefined,
     hooks: (rest.hooks === undefined ? {} : check(HooksSchema, rest.hooks, ['hooks'])) as Hooks,
-    now: clockOf(rest.now as (() => Date | number) | undefined),
+    now: clockOf(rest.now as (() => UnixTime) | undefined),
+    log: createLog(rest.logger ?? console, rest.logLevel ?? envLogLevel() ?? 'warn', [
+      apiKey,
+      signingSecret,
+    ]),
   };
 }

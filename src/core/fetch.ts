@@ -43,14 +43,21 @@ export function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
 export function withHeader(
   next: KyFetch,
   name: string,
-  value: () => string,
+  value: () => string | Promise<string>,
   copy: boolean,
 ): KyFetch {
   return (input, init) => {
     let request = asRequest(input);
     // new Request(request) copies the headers list, so setting on it leaves the original be.
     if (copy) request = new Request(request);
-    request.headers.set(name, value());
-    return next(request, init);
+    const header = value();
+    if (typeof header === 'string') {
+      request.headers.set(name, header);
+      return next(request, init);
+    }
+    return header.then((resolved) => {
+      request.headers.set(name, resolved);
+      return next(request, init);
+    });
   };
 }

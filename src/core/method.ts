@@ -3,23 +3,11 @@
 // declaration checks the input, builds the path and the query or body, and sends.
 import type * as z from 'zod/mini';
 import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
+import { APIPromise } from './api-promise.js';
 import { INBOUND_FULFILLMENT_PATH } from './config.js';
-import type { Transport } from './transport.js';
+import type { RequestOptions } from './request-options.js';
+import type { RetryPolicy, Transport } from './transport.js';
 import { type InputLocation, inputError, parseInput } from './validate.js';
-
-/** Options every SDK call takes. */
-export interface RequestOptions {
-  /** Aborts the call, including any wait between retries. */
-  signal?: AbortSignal | undefined;
-}
-
-/**
- * When a failed call is retried (on 408, 429, 5xx, network errors and timeouts, within the
- * configured `retry`): `safe` for a read, retried as configured; `idempotent` for a POST the
- * service applies idempotently, retried like a read; `opt-in` for a POST that could take
- * effect twice, retried only when the call asks.
- */
-export type RetryPolicy = 'safe' | 'idempotent' | 'opt-in';
 
 /**
  * One endpoint, as its resource declares it.
@@ -36,6 +24,8 @@ export interface MethodSpec<In extends z.ZodMiniType, Out extends z.ZodMiniType>
   body?: In | undefined;
   /** The schema the 2xx body must match. */
   output: Out;
+  /** A 2xx body that is not JSON reaches `output` as `undefined` (an answer not shown). */
+  anyBody?: boolean | undefined;
   retry: RetryPolicy;
 }
 
@@ -47,9 +37,8 @@ export interface MethodSpec<In extends z.ZodMiniType, Out extends z.ZodMiniType>
 export interface MethodCall {
   /** Values for the path's `{name}` parameters. */
   params?: Record<string, unknown> | undefined;
-  signal?: AbortSignal | undefined;
-  /** For an `opt-in` retry policy: whether this call allows retries. */
-  retry?: boolean | undefined;
+  /** The caller's options: signal, timeouts, retry, headers. */
+  options?: RequestOptions | undefined;
   /** In a cursor pull, where this page starts; every error the call ends with carries it. */
   cursor?: ResumeCursor | undefined;
 }
@@ -63,8 +52,8 @@ export interface MethodCall {
 export interface Method<In extends z.ZodMiniType, Out extends z.ZodMiniType> {
   readonly spec: MethodSpec<In, Out>;
   parse(input: unknown): z.output<In>;
-  send(transport: Transport, input: z.output<In>, call?: MethodCall): Promise<z.output<Out>>;
-  call(transport: Transport, input: unknown, call?: MethodCall): Promise<z.output<Out>>;
+  send(transport: Transport, input: z.output<In>, call?: MethodCall): APIPromise<z.output<Out>>;
+  call(transport: Transport, input: unknown, call?: MethodCall): APIPromise<z.output<Out>>;
 }
 
 // A path parameter goes in as one encoded segment, whatever it contains. Except "." and
@@ -97,25 +86,28 @@ export function declareMethod<In extends z.ZodMiniType, Out extends z.ZodMiniTyp
   const parse = (input: unknown): z.output<In> =>
     schema ? parseInput(schema, input, location, where) : (undefined as z.output<In>);
   const send = (transport: Transport, input: z.output<In>, call: MethodCall = {}) =>
-    transport.send({
-      method: spec.method,
-      target,
-      path: spec.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-        segment(call.params?.[name], name, where),
-      ),
-      // A query schema holds strings and numbers only.
-      searchParams: spec.query ? (input as Record<string, string>) : undefined,
-      body: spec.body ? JSON.stringify(input) : undefined,
-      output: spec.output,
-      retryPost: spec.retry === 'idempotent' || (spec.retry === 'opt-in' && call.retry === true),
-      signal: call.signal,
-      cursor: call.cursor,
-    });
+    APIPromise.attempt(() =>
+      transport.send({
+        method: spec.method,
+        target,
+        path: spec.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+          segment(call.params?.[name], name, where),
+        ),
+        // A query schema holds strings and numbers only.
+        searchParams: spec.query ? (input as Record<string, string>) : undefined,
+        body: spec.body ? JSON.stringify(input) : undefined,
+        output: spec.output,
+        anyBody: spec.anyBody,
+        retry: spec.retry,
+        options: call.options,
+        cursor: call.cursor,
+      }),
+    );
   return Object.freeze({
     spec,
     parse,
     send,
     call: (transport: Transport, input: unknown, call?: MethodCall) =>
-      send(transport, parse(input), call),
+      APIPromise.attempt(() => send(transport, parse(input), call)),
   });
 }

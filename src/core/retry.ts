@@ -1,11 +1,31 @@
 // The retry decision on top of ky's: a Retry-After beyond the cap throws at once, and only
-// network errors and timeouts are retried among the errors that carry no response.
-import { HTTPError, TimeoutError as KyTimeoutError } from 'ky';
+// network errors and timeouts are retried among the errors that carry no response. It
+// also reports each retry with its reason and wait, and each Retry-After beyond the cap.
+import { HTTPError, TimeoutError as KyTimeoutError, type RetryOptions } from 'ky';
 import { parseRetryAfter } from '../errors/rate-limit-error.js';
 import type { NormalizedConfig } from './config.js';
 import { isNetworkError } from './fetch.js';
+import { describeNetworkError } from './outcome.js';
+import type { ResolvedOptions } from './request-options.js';
+import type { RetryPolicy } from './transport.js';
 
 type Retry = NormalizedConfig['retry'];
+
+/** What a call's retries report, for the log. */
+export interface RetryEvents {
+  /** A retry is decided: why, after how many milliseconds, and which retry it is (1-based). */
+  retrying(reason: string, wait: number, retry: number): void;
+  /** A Retry-After longer than the cap ended the call instead. */
+  capped(seconds: number, cap: number): void;
+}
+
+function reasonOf(error: Error): string {
+  if (error instanceof HTTPError) {
+    return `${error.response.status} ${error.response.statusText}`.trim();
+  }
+  if (error instanceof KyTimeoutError) return 'no response in time';
+  return describeNetworkError(error);
+}
 
 /**
  * Wraps the configured `shouldRetry` (which decides first when it answers) with the SDK's
@@ -14,25 +34,87 @@ type Retry = NormalizedConfig['retry'];
  * retry. ky would retry any error at all, a bug in a hook included.
  *
  * @param retry - The normalized retry options.
- * @returns The same options with the composed `shouldRetry`.
+ * @param events - Told of each retry and each capped Retry-After.
+ * @returns The same options with the composed `shouldRetry` (and, to learn the wait ky
+ *   draws, `jitter`).
  */
-export function composeShouldRetry(retry: Retry): Retry {
-  // Normalized: both always hold a value (the default's unless the caller set one).
-  const { shouldRetry: user, maxRetryAfter: cap, afterStatusCodes } = retry as Required<Retry>;
-  return {
+export function composeShouldRetry(retry: Retry, events?: RetryEvents): Retry {
+  // Normalized: these always hold a value (the default's unless the caller set one).
+  const {
+    shouldRetry: user,
+    maxRetryAfter: cap,
+    afterStatusCodes,
+    statusCodes,
+    jitter,
+    backoffLimit,
+  } = retry as Required<Retry>;
+  // The reason of the retry ky is deciding, for jitter() to report with the wait it draws.
+  let pending: { reason: string; retry: number } | undefined;
+  const composed: Retry = {
     ...retry,
     shouldRetry: async (state) => {
+      const { error, retryCount } = state;
+      pending = { reason: reasonOf(error), retry: retryCount };
       const decided = user ? await user(state) : undefined;
       if (decided !== undefined) return decided;
-      const { error } = state;
       if (error instanceof HTTPError) {
-        if (afterStatusCodes.includes(error.response.status)) {
-          const seconds = parseRetryAfter(error.response.headers.get('retry-after'));
-          if (seconds !== undefined && seconds * 1000 > cap) return false;
+        const { status, headers } = error.response;
+        if (afterStatusCodes.includes(status)) {
+          const seconds = parseRetryAfter(headers.get('retry-after'));
+          if (seconds !== undefined && seconds * 1000 > cap) {
+            events?.capped(seconds, cap);
+            return false;
+          }
+          // ky waits what the service asked, without drawing a backoff.
+          if (seconds !== undefined && statusCodes.includes(status)) {
+            events?.retrying(pending.reason, seconds * 1000, retryCount);
+            pending = undefined;
+          }
         }
         return undefined;
       }
       return error instanceof KyTimeoutError || isNetworkError(error) ? undefined : false;
     },
+  };
+  if (events) {
+    // ky's own jitter, drawn here so the wait is known before it starts.
+    composed.jitter = (delay: number) => {
+      let wait =
+        jitter === true
+          ? Math.random() * delay
+          : typeof jitter === 'function'
+            ? jitter(delay)
+            : delay;
+      if (!Number.isFinite(wait) || wait < 0) wait = delay;
+      if (pending) events.retrying(pending.reason, Math.min(wait, backoffLimit), pending.retry);
+      pending = undefined;
+      return wait;
+    };
+  }
+  return composed;
+}
+
+/**
+ * The retry options of one configuration for each call: the SDK's rules composed over the
+ * policy, and POST allowed when the method's policy and the call say so. Those of the
+ * configuration are composed once; a call with its own `retry`, or whose retries are
+ * reported, composes its own.
+ *
+ * @internal
+ */
+export function retryFor(config: NormalizedConfig) {
+  const withPost = (retry: RetryOptions) => ({
+    ...retry,
+    methods: [...(retry.methods ?? []), 'post'],
+  });
+  const plain = composeShouldRetry(config.retry);
+  const post = composeShouldRetry(withPost(config.retry));
+  return (policy: RetryPolicy, resolved: ResolvedOptions, events?: RetryEvents): RetryOptions => {
+    const allowPost = policy === 'idempotent' || (policy === 'opt-in' && resolved.retryAsked);
+    if (resolved.retry || events) {
+      const retry = resolved.retry ?? config.retry;
+      return composeShouldRetry(allowPost ? withPost(retry) : retry, events);
+    }
+    return allowPost ? post : plain;
   };
 }

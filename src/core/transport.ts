@@ -1,20 +1,31 @@
 // The transport every resource client of one configuration shares: one ky instance, the
 // API key added at the fetch call (below every hook), the signature for the inbound call,
-// and the mapping of ky's outcomes to the SDK's errors and schemas.
-import ky, { HTTPError, type KyInstance, TimeoutError as KyTimeoutError, type Options } from 'ky';
+// each call's own options over the configuration, and the raw response for withResponse().
+import ky, { type KyInstance, type Options } from 'ky';
 import type * as z from 'zod/mini';
+import { ApiError } from '../errors/api-error.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { ConnectionError } from '../errors/connection-error.js';
-import { createApiError } from '../errors/create-api-error.js';
-import { OrderFulfillmentError, type ResumeCursor } from '../errors/order-fulfillment-error.js';
-import { ResponseValidationError } from '../errors/response-validation-error.js';
+import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
-import { signWmsPayload, WMS_SIGNATURE_HEADER } from '../signatures/index.js';
-import { readErrorBody, readText } from './body.js';
+import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
+import { signWmsPayloadAsync } from '../signatures/web.js';
+import { APIPromise, type RawResponse } from './api-promise.js';
+import { readText } from './body.js';
 import { type ClientConfig, type NormalizedConfig, normalizeConfig } from './config.js';
-import { isNetworkError, type KyFetch, lateBoundFetch, withHeader } from './fetch.js';
-import { composeShouldRetry } from './retry.js';
-import { parseResponse } from './validate.js';
+import { type KyFetch, lateBoundFetch, withHeader } from './fetch.js';
+import type { Log } from './log.js';
+import { type CallLimits, parseBody, toSdkError } from './outcome.js';
+import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
+import { type RetryEvents, retryFor } from './retry.js';
+import { userAgent } from './version.js';
+
+/**
+ * When a failed call is retried (on 408, 429, 5xx, network errors and timeouts, within the
+ * configured `retry`): `safe` for a read, retried as configured; `idempotent` for a POST the
+ * service applies idempotently, retried like a read; `opt-in` for a POST that could take
+ * effect twice, retried only when the call asks (`retry: true`, a count or an object).
+ */
+export type RetryPolicy = 'safe' | 'idempotent' | 'opt-in';
 
 /**
  * One request, as a declared method (core/method.ts) hands it to the transport.
@@ -32,122 +43,190 @@ export interface TransportRequest<S extends z.ZodMiniType> {
   body?: string | undefined;
   /** The schema the 2xx body must match; an empty body reaches it as `undefined`. */
   output: S;
-  /** Allows retrying a POST: only for requests the service applies idempotently. */
-  retryPost?: boolean | undefined;
-  signal?: AbortSignal | undefined;
+  /** A 2xx body that is not JSON reaches `output` as `undefined` instead of failing. */
+  anyBody?: boolean | undefined;
+  /** Which failures may be retried; default `safe`. */
+  retry?: RetryPolicy | undefined;
+  /** The call's own options, over the configuration. */
+  options?: RequestOptions | undefined;
   /** In a cursor pull, where this page starts: every error the request ends with carries it. */
   cursor?: ResumeCursor | undefined;
 }
 
-type Send = <S extends z.ZodMiniType>(request: TransportRequest<S>) => Promise<z.output<S>>;
+type Send = <S extends z.ZodMiniType>(request: TransportRequest<S>) => APIPromise<z.output<S>>;
 
-// ky's errors and network failures as the SDK's typed errors; anything else (the caller's
-// own abort, a bug in a hook) as it is.
-async function toSdkError(
-  error: unknown,
-  request: TransportRequest<z.ZodMiniType>,
-  timeout: number | false,
-): Promise<unknown> {
-  const { method, path, cursor } = request;
-  // Before the abort check: ky's TimeoutError carries the Request fetch got, key and all.
-  if (error instanceof KyTimeoutError)
-    return new TimeoutError(method, path, timeout || 0, { cursor });
-  // The caller's own abort surfaces as the platform reports it (an AbortError).
-  if (request.signal?.aborted || error instanceof OrderFulfillmentError) return error;
-  if (error instanceof HTTPError) {
-    const { response } = error;
-    return createApiError({
-      status: response.status,
-      statusText: response.statusText,
-      body: await readErrorBody(response),
-      method,
-      path,
-      headers: response.headers,
-      cursor,
-    });
+// Only keys with a value go to ky: it merges per-call options key by key, and an explicit
+// undefined would replace the instance's value.
+function searchOf(request: TransportRequest<z.ZodMiniType>): string {
+  let url = request.path.slice(1);
+  if (request.searchParams) {
+    // In the URL rather than ky's searchParams, which builds the Request a second time.
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(request.searchParams)) {
+      if (value !== undefined) query.set(name, String(value));
+    }
+    if (query.size > 0) url += `?${query}`;
   }
-  if (isNetworkError(error)) {
-    return new ConnectionError(method, path, `network error: ${error.message}`, {
-      cause: error,
-      cursor,
-    });
+  return url;
+}
+
+/** One call as the log sees it: where it went, when it started, how often it was retried. */
+interface Trace {
+  url: string;
+  /** `GET /orders?limit=50`: the method and the path with its query. */
+  where: string;
+  started: number;
+  retries: number;
+  events: RetryEvents | undefined;
+}
+
+function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string): Trace {
+  const trace: Trace = {
+    url,
+    where: `${request.method} /${url}`,
+    started: Date.now(),
+    retries: 0,
+    events: undefined,
+  };
+  if (log.enabled('warn')) {
+    trace.events = {
+      retrying(reason, wait, retry) {
+        trace.retries = retry;
+        log.warn(`${trace.where} → ${reason}: retry ${retry} in ${Math.round(wait)} ms`);
+      },
+      capped(seconds, cap) {
+        log.warn(
+          `${trace.where} → Retry-After ${seconds} s is over the ${cap / 1000} s cap (retry.maxRetryAfter): not retried`,
+        );
+      },
+    };
   }
-  return error;
+  return trace;
 }
 
 // The send function of one configuration. The API key and the signing secret live only in
 // its closures, so no object a caller can inspect or log holds them.
 function sender(config: NormalizedConfig): Send {
-  const { apiKey, signingSecret, timeout } = config;
+  const { apiKey, signingSecret } = config;
   const fetch = lateBoundFetch(config.fetch);
+  const agent = userAgent();
   const base: KyInstance = ky.create({
-    timeout,
-    retry: composeShouldRetry(config.retry),
+    timeout: config.timeout,
     hooks: config.hooks,
     fetch,
+    ...(agent ? { headers: { 'user-agent': agent } } : {}),
   });
+  const { log } = config;
   const observed =
     config.retry.shouldRetry !== undefined ||
     Object.values(config.hooks).some((hooks) => hooks && hooks.length > 0);
   const api = base.extend({
     prefixUrl: config.baseUrl,
-    fetch: withHeader(fetch, 'X-API-Key', () => apiKey, observed),
+    fetch: withHeader(fetch, 'X-API-Key', () => apiKey ?? '', observed),
   });
   const inbound = base.extend({ prefixUrl: config.hostUrl });
+  const retryOf = retryFor(config);
 
   // Signed at each attempt, not once: a retry after a long Retry-After still carries a
-  // timestamp inside the service's ±5 minute window (specification 5, rule 5).
-  function signer(body: string): KyFetch {
-    if (signingSecret === undefined) {
-      throw new ConfigurationError(
-        'signingSecret',
-        'is required to send fulfillment notifications.',
-      );
-    }
-    const sign = () => signWmsPayload(body, signingSecret, Math.floor(config.now() / 1000));
+  // timestamp inside the service's ±5 minute window (specification 5, rule 5). On Web
+  // Crypto, which every runtime has, so a fulfillment client works on edge runtimes too.
+  function signer(body: string, secret: string): KyFetch {
+    const sign = () => signWmsPayloadAsync(body, secret, Math.floor(config.now() / 1000));
     return withHeader(fetch, WMS_SIGNATURE_HEADER, sign, true);
   }
 
-  return async (request) => {
-    // ky merges per-call options key by key, and an explicit undefined would replace the
-    // instance's value (its fetch, its retry), so only keys with a value are passed.
-    const options: Options = { method: request.method };
-    let url = request.path.slice(1);
-    if (request.searchParams) {
-      // In the URL rather than ky's searchParams, which builds the Request a second time.
-      const query = new URLSearchParams();
-      for (const [name, value] of Object.entries(request.searchParams)) {
-        if (value !== undefined) query.set(name, String(value));
+  async function exchange(
+    request: TransportRequest<z.ZodMiniType>,
+    resolved: ResolvedOptions,
+    options: Options,
+    trace: Trace,
+  ): Promise<RawResponse> {
+    const limits: CallLimits = {
+      timeout: resolved.timeout,
+      totalTimeout: resolved.totalTimeout,
+      total: undefined,
+      signal: resolved.signal,
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const signals = resolved.signal ? [resolved.signal] : [];
+    if (resolved.totalTimeout !== undefined) {
+      const total = new AbortController();
+      limits.total = total.signal;
+      timer = setTimeout(() => total.abort(), resolved.totalTimeout);
+      signals.push(total.signal);
+    }
+    // ky stops its waits between retries on this signal too.
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    if (signal) options.signal = signal;
+    if (request.body !== undefined && log.enabled('debug')) {
+      log.debug(`${trace.where} request body: ${log.body(request.body)}`);
+    }
+    try {
+      const response = await (request.target === 'api' ? api : inbound)(trace.url, options);
+      const text = await readText(response, resolved.timeout, signal);
+      if (text === undefined) {
+        throw new TimeoutError(request.method, request.path, resolved.timeout || 0, {
+          cursor: request.cursor,
+        });
       }
-      if (query.size > 0) url += `?${query}`;
+      const requestId = response.headers.get('x-request-id') ?? undefined;
+      ended(trace, String(response.status), requestId);
+      if (log.enabled('debug')) log.debug(`${trace.where} response body: ${log.body(text)}`);
+      return { response, requestId, text };
+    } catch (caught) {
+      const error = await toSdkError(caught, request, limits);
+      const status = error instanceof ApiError && error.headers ? ` ${error.status}` : '';
+      ended(trace, `${(error as Error)?.name ?? 'error'}${status}`, (error as ApiError)?.requestId);
+      throw error;
+    } finally {
+      clearTimeout(timer);
     }
-    if (request.body !== undefined) {
-      options.body = request.body;
-      options.headers = { 'content-type': 'application/json' };
+  }
+
+  // The info line of a request that ended, however it ended.
+  function ended(trace: Trace, outcome: string, requestId: string | undefined) {
+    if (!log.enabled('info')) return;
+    const attempts = trace.retries + 1;
+    const ms = Math.round(Date.now() - trace.started);
+    const id = requestId ? `, request id ${requestId}` : '';
+    log.info(
+      `${trace.where} → ${outcome} in ${ms} ms (${attempts} attempt${attempts === 1 ? '' : 's'}${id})`,
+    );
+  }
+
+  return <S extends z.ZodMiniType>(request: TransportRequest<S>) => {
+    const resolved = resolveOptions(request.options, config);
+    if (request.target === 'api' && apiKey === undefined) {
+      throw new ConfigurationError(
+        'apiKey',
+        'is required for this call; only fulfillment.notifyShipped works without it.',
+      );
     }
-    if (request.signal) options.signal = request.signal;
-    if (request.retryPost) options.retry = { methods: ['post'] };
-    if (request.target === 'inbound') options.fetch = signer(request.body ?? '');
-    const { method, path, cursor } = request;
-    let status: number;
-    let text: string | undefined;
-    try {
-      const response = await (request.target === 'api' ? api : inbound)(url, options);
-      status = response.status;
-      text = await readText(response, timeout);
-    } catch (error) {
-      throw await toSdkError(error, request, timeout);
+    const url = searchOf(request);
+    const trace = traceOf(log, request, url);
+    const options: Options = {
+      method: request.method,
+      retry: retryOf(request.retry ?? 'safe', resolved, trace.events),
+    };
+    if (resolved.timeout !== config.timeout) options.timeout = resolved.timeout;
+    if (request.body !== undefined || resolved.headers) {
+      const headers = new Headers(resolved.headers);
+      if (request.body !== undefined) headers.set('content-type', 'application/json');
+      options.headers = headers;
     }
-    if (text === undefined) throw new TimeoutError(method, path, timeout || 0, { cursor });
-    let parsed: unknown;
-    try {
-      // No body (a 204, say) is undefined: the output schema says whether that is allowed.
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      const issues = [{ path: '', message: 'the body is not JSON' }];
-      throw new ResponseValidationError({ method, path, status, issues, body: text, cursor });
+    if (request.body !== undefined) options.body = request.body;
+    if (request.target === 'inbound') {
+      if (signingSecret === undefined) {
+        throw new ConfigurationError(
+          'signingSecret',
+          'is required to send fulfillment notifications.',
+        );
+      }
+      options.fetch = signer(request.body ?? '', signingSecret);
     }
-    return parseResponse(request.output, parsed, { method, path, status, cursor });
+    return new APIPromise(exchange(request, resolved, options, trace), (raw) =>
+      parseBody(raw, request.output, request),
+    );
   };
 }
 
@@ -179,12 +258,14 @@ export class Transport {
   }
 
   /**
-   * Sends a request and returns its validated body, or throws the SDK's typed error.
+   * Sends a request. The promise gives the validated body, or rejects with the SDK's typed
+   * error (also for options or configuration refused before sending); `withResponse()`
+   * adds the `Response` and its request id.
    *
    * @internal
    */
-  send<S extends z.ZodMiniType>(request: TransportRequest<S>): Promise<z.output<S>> {
-    return this.#send(request);
+  send<S extends z.ZodMiniType>(request: TransportRequest<S>): APIPromise<z.output<S>> {
+    return APIPromise.attempt(() => this.#send(request));
   }
 
   /** The configured clock (`ClientConfig.now`), in epoch milliseconds. */

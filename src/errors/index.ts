@@ -1,4 +1,5 @@
 // Every error the SDK throws, one class per file under OrderFulfillmentError.
+export { AbortError } from './abort-error.js';
 export { ApiError, type ApiErrorInit } from './api-error.js';
 export { AuthenticationError } from './authentication-error.js';
 export { ConfigurationError } from './configuration-error.js';
@@ -20,7 +21,7 @@ export {
   type SignatureFailureReason,
   SignatureVerificationError,
 } from './signature-verification-error.js';
-export { TimeoutError } from './timeout-error.js';
+export { TimeoutError, type TimeoutLimit } from './timeout-error.js';
 export { UnsupportedRuntimeError } from './unsupported-runtime-error.js';
 export { ValidationError } from './validation-error.js';
 export {

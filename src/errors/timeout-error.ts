@@ -1,17 +1,22 @@
 import { ConnectionError } from './connection-error.js';
 import type { RequestErrorOptions } from './order-fulfillment-error.js';
 
+/** Which limit ended a call: one attempt's `timeout`, or the whole call's `totalTimeout`. */
+export type TimeoutLimit = 'attempt' | 'total';
+
 /**
- * No response arrived within the configured `timeout`. Timed-out GET requests are retried
- * first; this is thrown once the retries are used up.
+ * No response arrived in time. With `limit: 'attempt'`, one attempt outlasted `timeout`
+ * (timed-out GET requests are retried first; this is thrown once the retries are used up);
+ * with `limit: 'total'`, the call's `totalTimeout` ran out across its attempts and the
+ * waits between them, and it is not retried further.
  *
  * @example
  * ```ts
  * const client = createClient({ hostUrl, apiKey, timeout: 5_000 });
  * try {
- *   await client.orders.list();
+ *   await client.orders.list({}, { totalTimeout: 20_000 });
  * } catch (error) {
- *   if (error instanceof TimeoutError) console.error(`no answer in ${error.timeout} ms`);
+ *   if (error instanceof TimeoutError) console.error(`${error.limit}: ${error.timeout} ms`);
  *   throw error;
  * }
  * ```
@@ -19,18 +24,35 @@ import type { RequestErrorOptions } from './order-fulfillment-error.js';
 export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError' as const;
 
-  /** The per-attempt timeout that ran out, in milliseconds. */
+  /** The limit that ran out, in milliseconds: `timeout` or `totalTimeout`, as `limit` says. */
   declare readonly timeout: number;
+
+  /** Which limit ran out: `attempt` (the `timeout` option) or `total` (`totalTimeout`). */
+  declare readonly limit: TimeoutLimit;
 
   /**
    * @param method - The request's HTTP method.
    * @param path - The request's path.
-   * @param timeout - The per-attempt timeout in milliseconds.
+   * @param timeout - The limit that ran out, in milliseconds.
    * @param options - The underlying error as `cause`; in a cursor pull, the `cursor` to
-   *   resume from.
+   *   resume from; `limit`, `attempt` unless said.
    */
-  constructor(method: string, path: string, timeout: number, options?: RequestErrorOptions) {
-    super(method, path, `no response within ${timeout} ms`, options);
+  constructor(
+    method: string,
+    path: string,
+    timeout: number,
+    options?: RequestErrorOptions & { limit?: TimeoutLimit | undefined },
+  ) {
+    const { limit = 'attempt', ...rest } = options ?? {};
+    super(
+      method,
+      path,
+      limit === 'total'
+        ? `not done within ${timeout} ms (totalTimeout, across every attempt and wait)`
+        : `no response within ${timeout} ms (timeout, per attempt)`,
+      rest,
+    );
     this.timeout = timeout;
+    this.limit = limit;
   }
 }

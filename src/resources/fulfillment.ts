@@ -1,7 +1,10 @@
 // The inbound shipment notification (specification 2.8, 4.6): the one call that is signed
 // instead of keyed, and sent to {host_url}/api/v1/webhooks/wms/fulfillment.
+
+import { APIPromise } from '../core/api-promise.js';
 import { INBOUND_FULFILLMENT_PATH } from '../core/config.js';
-import { declareMethod, type RequestOptions } from '../core/method.js';
+import { declareMethod } from '../core/method.js';
+import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { inputError } from '../core/validate.js';
 import {
@@ -37,6 +40,7 @@ const notifyShipped = declareMethod({
   path: INBOUND_FULFILLMENT_PATH,
   body: FulfillmentNotificationSchema,
   output: FulfillmentResultSchema,
+  anyBody: true,
   retry: 'idempotent',
 });
 
@@ -96,10 +100,14 @@ export class FulfillmentClient extends ResourceClient {
    * if (result.status === 'applied') console.log('shipped', result.order_id);
    * ```
    */
-  async notifyShipped(
+  notifyShipped(
     target: FulfillmentTarget,
     options: NotifyShippedOptions = {},
-  ): Promise<FulfillmentResult> {
+  ): APIPromise<FulfillmentResult> {
+    return APIPromise.attempt(() => this.#notify(target, options));
+  }
+
+  #notify(target: FulfillmentTarget, options: NotifyShippedOptions): APIPromise<FulfillmentResult> {
     const given = (typeof target === 'object' && target !== null ? target : {}) as Record<
       string,
       unknown
@@ -125,7 +133,7 @@ export class FulfillmentClient extends ResourceClient {
         status: SHIPPED_STATUS,
         shipped_at: shippedAt(options?.shipped_at, () => this.transport.now()),
       },
-      { signal: options?.signal },
+      { options },
     );
   }
 }

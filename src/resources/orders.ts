@@ -1,6 +1,8 @@
 // The order endpoints (specification 4.2 to 4.4): offset pages, cursor pages and the orders
 // in them, one order's detail and its items.
-import { declareMethod, type RequestOptions } from '../core/method.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { declareMethod } from '../core/method.js';
+import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { parseInput } from '../core/validate.js';
 import { OrderIterator } from '../pagination/order-items.js';
@@ -78,8 +80,8 @@ export class OrdersClient extends ResourceClient {
    *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
    *   {@link ResponseValidationError}.
    */
-  async list(params: OrderListParams = {}, options: RequestOptions = {}): Promise<OrderPage> {
-    return listOrders.call(this.transport, params, { signal: options?.signal });
+  list(params: OrderListParams = {}, options: RequestOptions = {}): APIPromise<OrderPage> {
+    return listOrders.call(this.transport, params, { options });
   }
 
   /**
@@ -95,7 +97,8 @@ export class OrdersClient extends ResourceClient {
    *
    * @param params - Filters `status` and `platform`, page size `limit`, the cursor, and
    *   `prefetch` (see {@link OrderPullParams}).
-   * @param options - `signal` to abort.
+   * @param options - `signal` aborts the pull; `timeout`, `totalTimeout`, `retry` and
+   *   `headers` apply to each page's request (`totalTimeout` bounds one page, not the pull).
    * @returns An async iterator over pages `{ items, next_since, next_since_id, has_more }`;
    *   `break` aborts a request in flight; `toArray({ limit })` collects up to `limit` pages.
    * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
@@ -120,15 +123,17 @@ export class OrdersClient extends ResourceClient {
     // The cursor goes back exactly as the service sent it (specification 4.2, rule 2).
     return new OrderPageIterator(
       startCursor(since, since_id),
-      async (cursor, signal) =>
-        withRequestId(
-          await listOrderChanges.send(
+      async (cursor, signal) => {
+        // The caller's options reach every page; the signal also carries break's abort.
+        const { data, requestId } = await listOrderChanges
+          .send(
             this.transport,
             { ...filters, ...cursor },
-            { signal, cursor },
-          ),
-          undefined,
-        ),
+            { options: { ...options, signal }, cursor },
+          )
+          .withResponse();
+        return withRequestId(data, requestId);
+      },
       { prefetch, signal: options?.signal },
     );
   }
@@ -144,7 +149,8 @@ export class OrdersClient extends ResourceClient {
    *
    * @param params - As for {@link OrdersClient.pages}, `prefetch` included: the pages load
    *   ahead of the loop the same way, and `checkpoint` covers only orders yielded.
-   * @param options - `signal` to abort.
+   * @param options - `signal` aborts the pull; `timeout`, `totalTimeout`, `retry` and
+   *   `headers` apply to each page's request (`totalTimeout` bounds one page, not the pull).
    * @returns An async iterator with a `checkpoint` property; `break` stops fetching;
    *   `toArray({ limit })` collects up to `limit` orders.
    * @throws As {@link OrdersClient.pages}.
@@ -171,11 +177,8 @@ export class OrdersClient extends ResourceClient {
    * @returns The order detail (specification 2.5).
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */
-  async get(order_id: string, options: RequestOptions = {}): Promise<OrderDetail> {
-    return getOrder.call(this.transport, undefined, {
-      params: { order_id },
-      signal: options?.signal,
-    });
+  get(order_id: string, options: RequestOptions = {}): APIPromise<OrderDetail> {
+    return getOrder.call(this.transport, undefined, { params: { order_id }, options });
   }
 
   /**
@@ -186,10 +189,7 @@ export class OrdersClient extends ResourceClient {
    * @returns `{ items }`, each with `sku`, `barcode`, `quantity` and `price`.
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */
-  async items(order_id: string, options: RequestOptions = {}): Promise<OrderItemList> {
-    return listOrderItems.call(this.transport, undefined, {
-      params: { order_id },
-      signal: options?.signal,
-    });
+  items(order_id: string, options: RequestOptions = {}): APIPromise<OrderItemList> {
+    return listOrderItems.call(this.transport, undefined, { params: { order_id }, options });
   }
 }

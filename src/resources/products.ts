@@ -1,5 +1,7 @@
 // GET /products (specification 4.1): one page, or every product page by page.
-import { declareMethod, type RequestOptions } from '../core/method.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { declareMethod } from '../core/method.js';
+import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { ProductIterator } from '../pagination/product-pages.js';
 import { type PrefetchParams, splitPrefetch } from '../pagination/pull-params.js';
@@ -39,8 +41,8 @@ export class ProductsClient extends ResourceClient {
    *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
    *   {@link ResponseValidationError}.
    */
-  async list(params: ProductListParams = {}, options: RequestOptions = {}): Promise<ProductList> {
-    return listProducts.call(this.transport, params, { signal: options?.signal });
+  list(params: ProductListParams = {}, options: RequestOptions = {}): APIPromise<ProductList> {
+    return listProducts.call(this.transport, params, { options });
   }
 
   /**
@@ -50,7 +52,8 @@ export class ProductsClient extends ResourceClient {
    *
    * @param params - `page_size` per request, the `page` to start at (default 1), and
    *   `prefetch`, the pages to fetch ahead (0 fetches each when the loop asks for it).
-   * @param options - `signal` to abort.
+   * @param options - `signal` aborts the pull; `timeout`, `totalTimeout`, `retry` and
+   *   `headers` apply to each page's request (`totalTimeout` bounds one page, not the pull).
    * @returns An async iterator for `for await`; `break` aborts a request in flight;
    *   `toArray({ limit })` collects up to `limit` products.
    * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
@@ -71,7 +74,8 @@ export class ProductsClient extends ResourceClient {
     const start = listProducts.parse(rest);
     return new ProductIterator(
       start,
-      (page, signal) => listProducts.send(this.transport, { ...start, page }, { signal }),
+      (page, signal) =>
+        listProducts.send(this.transport, { ...start, page }, { options: { ...options, signal } }),
       { prefetch, signal: options?.signal },
     );
   }

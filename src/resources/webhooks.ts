@@ -1,5 +1,7 @@
 // POST /webhooks (specification 4.5): subscribe a URL to order events.
-import { declareMethod, type RequestOptions } from '../core/method.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { declareMethod } from '../core/method.js';
+import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import {
   type WebhookSubscription,
@@ -14,17 +16,16 @@ const createWebhook = declareMethod({
   path: '/webhooks',
   body: WebhookSubscriptionCreateSchema,
   output: WebhookSubscriptionSchema,
+  anyBody: true,
   retry: 'opt-in',
 });
 
-/** Options of {@link WebhooksClient.create}. */
-export interface CreateWebhookOptions extends RequestOptions {
-  /**
-   * Retry on a 5xx, 429 or network error like a GET. Off by default: when a response is lost
-   * rather than refused, a retry can create a second subscription.
-   */
-  retry?: boolean | undefined;
-}
+/**
+ * Options of {@link WebhooksClient.create}: those of every call. Its `retry` is off by
+ * default, since when a response is lost rather than refused a retry can create a second
+ * subscription; `retry: true` (or a count, or an object) retries it like a GET.
+ */
+export type CreateWebhookOptions = RequestOptions;
 
 /**
  * The webhook subscription endpoint. Usually reached as `client.webhooks` from
@@ -59,13 +60,10 @@ export class WebhooksClient extends ResourceClient {
    * });
    * ```
    */
-  async create(
+  create(
     subscription: WebhookSubscriptionCreate,
     options: CreateWebhookOptions = {},
-  ): Promise<WebhookSubscription> {
-    return createWebhook.call(this.transport, subscription, {
-      signal: options?.signal,
-      retry: options?.retry,
-    });
+  ): APIPromise<WebhookSubscription> {
+    return createWebhook.call(this.transport, subscription, { options });
   }
 }

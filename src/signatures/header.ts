@@ -34,6 +34,42 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 export type RawBody = string | Uint8Array | ArrayBuffer;
 
 /**
+ * A point in time as the SDK takes it everywhere (`now`, `timestamp`, `ClientConfig.now`):
+ * a `Date`, or a number of Unix SECONDS, the unit of the header's `t=`. A number in
+ * milliseconds (what `Date.now()` gives) is refused with a message saying so, never read
+ * as a date 50 000 years ahead.
+ *
+ * @example
+ * ```ts
+ * const at: UnixTime = new Date(); // or Math.floor(Date.now() / 1000)
+ * ```
+ */
+export type UnixTime = Date | number;
+
+// 10^11 s is the year 5138, and 10^11 ms is March 1973: any number this large is
+// milliseconds for every date this code will meet.
+const MILLISECONDS_FROM = 1e11;
+
+/**
+ * A {@link UnixTime} as Unix seconds (fractions kept), or a RangeError naming `name` for
+ * an invalid Date, a non-finite or negative number, or a number in milliseconds.
+ *
+ * @internal
+ */
+export function unixSeconds(value: UnixTime, name: string): number {
+  const seconds = value instanceof Date ? value.getTime() / 1000 : value;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
+    throw new RangeError(`${name} must be a valid Date or Unix seconds, got ${String(value)}`);
+  }
+  if (seconds >= MILLISECONDS_FROM) {
+    throw new RangeError(
+      `${name} is ${seconds}, which is milliseconds (Date.now()), not Unix seconds: pass Math.floor(Date.now() / 1000) or a Date`,
+    );
+  }
+  return seconds;
+}
+
+/**
  * Options of {@link verifyWmsSignature} and {@link verifyWmsSignatureAsync}.
  *
  * @example
@@ -44,8 +80,17 @@ export type RawBody = string | Uint8Array | ArrayBuffer;
 export interface VerifyWmsSignatureOptions {
   /** How far `t` may lie from `now`, in either direction. Default 300 (±5 minutes). */
   toleranceSeconds?: number;
-  /** The current time, as a Date or Unix seconds; defaults to the system clock. */
-  now?: Date | number;
+  /**
+   * The current time, as a Date or Unix seconds ({@link UnixTime}); defaults to the system
+   * clock. A number in milliseconds is refused with a RangeError saying so.
+   */
+  now?: UnixTime;
+  /**
+   * The header the value came from, named in the messages of a missing or malformed one:
+   * `X-WMS-Signature` by default; pass `X-Webhook-Signature` when verifying a webhook
+   * delivery (the receiver does).
+   */
+  headerName?: string;
 }
 
 /**
@@ -103,12 +148,15 @@ function assertSecret(secret: unknown): asserts secret is string {
 export function signingInput(
   rawBody: unknown,
   secret: unknown,
-  timestamp: number | undefined,
+  timestamp: UnixTime | undefined,
 ): { body: string | Uint8Array; timestamp: number } {
   const body = rawBodyOf(rawBody);
   assertSecret(secret);
-  const value = timestamp ?? Math.floor(Date.now() / 1000);
-  if (!Number.isSafeInteger(value) || value < 0) {
+  if (timestamp === undefined) return { body, timestamp: Math.floor(Date.now() / 1000) };
+  const value = unixSeconds(timestamp, 'timestamp');
+  // A Date is floored to its second; a number must already be whole seconds.
+  if (timestamp instanceof Date) return { body, timestamp: Math.floor(value) };
+  if (!Number.isSafeInteger(value)) {
     throw new RangeError(`timestamp must be whole Unix seconds, got ${String(value)}`);
   }
   return { body, timestamp: value };
@@ -150,7 +198,7 @@ export function checkHeader(
   header: string | readonly string[] | null | undefined,
   secret: unknown,
   options: VerifyWmsSignatureOptions,
-  headerName = WMS_SIGNATURE_HEADER,
+  headerName = options.headerName ?? WMS_SIGNATURE_HEADER,
 ): CheckedHeader {
   // node:http types a header as string | string[]; repeated values are one list.
   const value = typeof header === 'object' && header !== null ? header.join(',') : header;
@@ -172,11 +220,10 @@ export function checkHeader(
     );
   }
   const { timestamp } = parsed;
-  const given = options.now ?? Date.now() / 1000;
-  const now = Math.floor(given instanceof Date ? given.getTime() / 1000 : given);
-  // A NaN clock (an Invalid Date, a missing Date header) fails both window checks below,
-  // which would let any old signature through.
-  if (!Number.isFinite(now)) throw new RangeError('now must be a valid Date or Unix seconds');
+  // A NaN clock (an Invalid Date, a missing Date header) would fail both window checks
+  // below, letting any old signature through: unixSeconds refuses it.
+  const given = options.now === undefined ? Date.now() / 1000 : unixSeconds(options.now, 'now');
+  const now = Math.floor(given);
   const age = now - timestamp;
   if (Math.abs(age) > tolerance) {
     throw new SignatureVerificationError(

@@ -4,6 +4,7 @@
 export {
   DEFAULT_TOLERANCE_SECONDS,
   type RawBody,
+  type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
   WMS_SIGNATURE_HEADER,

@@ -6,6 +6,7 @@ import {
   mismatchError,
   type RawBody,
   signingInput,
+  type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
 } from './header.js';
@@ -49,7 +50,8 @@ function hmac(crypto: NodeCrypto, body: string | Uint8Array, secret: string, tim
  *
  * @param rawBody - The request body exactly as it will be sent.
  * @param secret - The signing secret configured on the service.
- * @param timestamp - Unix seconds to sign with; defaults to now. Tests pass a fixed value.
+ * @param timestamp - When it is signed: a Date or Unix seconds ({@link UnixTime}); default now.
+ *   A number in milliseconds (`Date.now()`) is refused with a RangeError saying so.
  * @returns `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<rawBody>">`
  * @throws {@link SignatureVerificationError} with reason `no_secret` for an empty secret,
  *   {@link UnsupportedRuntimeError} where `node:crypto` is missing.
@@ -61,7 +63,7 @@ function hmac(crypto: NodeCrypto, body: string | Uint8Array, secret: string, tim
  * await fetch(url, { method: 'POST', body, headers: { 'X-WMS-Signature': signature } });
  * ```
  */
-export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: number): string {
+export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: UnixTime): string {
   const { body, timestamp: t } = signingInput(rawBody, secret, timestamp);
   return `t=${t},v1=${hmac(nodeCrypto('signWmsPayload'), body, secret, t).digest('hex')}`;
 }

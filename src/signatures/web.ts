@@ -7,6 +7,7 @@ import {
   mismatchError,
   type RawBody,
   signingInput,
+  type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
   WMS_SIGNATURE_HEADER,
@@ -54,7 +55,8 @@ function equalHex(given: string, expected: string): boolean {
  *
  * @param rawBody - The request body exactly as it will be sent.
  * @param secret - The signing secret configured on the service.
- * @param timestamp - Unix seconds to sign with; defaults to now. Tests pass a fixed value.
+ * @param timestamp - When it is signed: a Date or Unix seconds ({@link UnixTime}); default now.
+ *   A number in milliseconds (`Date.now()`) is refused with a RangeError saying so.
  * @returns `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<rawBody>">`
  * @throws {@link SignatureVerificationError} with reason `no_secret` for an empty secret.
  *
@@ -68,7 +70,7 @@ function equalHex(given: string, expected: string): boolean {
 export async function signWmsPayloadAsync(
   rawBody: RawBody,
   secret: string,
-  timestamp?: number,
+  timestamp?: UnixTime,
 ): Promise<string> {
   const { body, timestamp: t } = signingInput(rawBody, secret, timestamp);
   return `t=${t},v1=${hex(await hmac(body, secret, t))}`;
@@ -104,7 +106,13 @@ export async function verifyWmsSignatureAsync(
   secret: string,
   options: VerifyWmsSignatureOptions = {},
 ): Promise<VerifiedWmsSignature> {
-  return verifyHeaderAsync(rawBody, header, secret, options, WMS_SIGNATURE_HEADER);
+  return verifyHeaderAsync(
+    rawBody,
+    header,
+    secret,
+    options,
+    options.headerName ?? WMS_SIGNATURE_HEADER,
+  );
 }
 
 /** {@link verifyWmsSignatureAsync} with the header its messages name: the receiver's own. */

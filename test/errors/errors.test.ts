@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
 import { parseRetryAfter } from '../../src/errors/rate-limit-error.js';
 import {
+  AbortError,
   ApiError,
   AuthenticationError,
   ConflictError,
@@ -161,17 +162,21 @@ describe('errors from responses', () => {
     expect(error.timeout).toBe(20);
   });
 
-  it('passes the caller’s abort through untouched', async () => {
+  it('rejects an aborted call with AbortError, an OrderFulfillmentError with the reason as cause', async () => {
     const controller = new AbortController();
     const client = createClient({
       ...noRetry,
       fetch: hangingFetch,
     });
     const pending = client.products.list({}, { signal: controller.signal });
-    controller.abort();
+    const reason = new Error('shutting down');
+    controller.abort(reason);
     const error = await failure(pending);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toBeInstanceOf(OrderFulfillmentError);
     expect(error.name).toBe('AbortError');
-    expect(error).not.toBeInstanceOf(OrderFulfillmentError);
+    expect(error.cause).toBe(reason);
+    expect(error.message).toBe('GET /products → aborted by the caller: shutting down');
   });
 
   it('raises ResponseValidationError naming the field when a 2xx breaks the schema', async () => {

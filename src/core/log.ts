@@ -1,0 +1,118 @@
+// The SDK's log: a level, a logger, and lines that never carry a secret. The level comes
+// from the `logLevel` option, else the ORDER_FULFILLMENT_LOG environment variable where
+// there is one, else `warn`.
+import * as z from 'zod/mini';
+
+/**
+ * How much the SDK logs: `error` nothing yet (reserved), `warn` each retry and each
+ * Retry-After beyond the cap, `info` each request once it ends, `debug` request and
+ * response bodies too (cut at 2 KB). `off` logs nothing.
+ */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/**
+ * Where the SDK logs: `console`, or anything with the four methods (pino, winston, a
+ * test's recorder). Each call gets one string.
+ *
+ * @example
+ * ```ts
+ * const logger: Logger = { debug() {}, info: console.info, warn: console.warn, error: console.error };
+ * ```
+ */
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * A logger as the `logger` option takes it: an object with the four methods.
+ *
+ * @internal
+ */
+export const LoggerSchema = z.custom<Logger>(
+  (value: unknown) =>
+    typeof value === 'object' &&
+    value !== null &&
+    ['debug', 'info', 'warn', 'error'].every(
+      (method) => typeof (value as Record<string, unknown>)[method] === 'function',
+    ),
+  'must have debug, info, warn and error methods',
+);
+
+/** The levels, quietest first. */
+export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+
+/** What a body is cut to in a debug line. */
+const BODY_LIMIT = 2048;
+
+// A JSON member whose name says it holds a secret: its string value is replaced, so the
+// secret a webhook subscription answers with never reaches a log.
+const SECRET_MEMBER =
+  /("[^"]*(?:secret|signature|api[-_]?key|token|password)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+
+/**
+ * The environment's level, read without failing where `process` is missing or its `env`
+ * throws (edge runtimes, browsers, Deno without the permission).
+ *
+ * @internal
+ */
+export function envLogLevel(): LogLevel | undefined {
+  let value: unknown;
+  try {
+    value = (globalThis as { process?: { env?: Record<string, unknown> } }).process?.env
+      ?.ORDER_FULFILLMENT_LOG;
+  } catch {
+    return undefined;
+  }
+  const level = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+  return LOG_LEVELS.includes(level as LogLevel) ? (level as LogLevel) : undefined;
+}
+
+/**
+ * The log one client writes to.
+ *
+ * @internal
+ */
+export interface Log {
+  /** Whether lines of `level` are written. */
+  enabled(level: Exclude<LogLevel, 'off'>): boolean;
+  warn(message: string): void;
+  info(message: string): void;
+  debug(message: string): void;
+  /** A body for a debug line: secret members redacted, cut at 2 KB. */
+  body(text: string | undefined): string;
+}
+
+/**
+ * A log over `logger` at `level`. Every line passes through a last filter that replaces
+ * the given secrets wherever they appear, whatever produced the line.
+ *
+ * @internal
+ */
+export function createLog(logger: Logger, level: LogLevel, secrets: (string | undefined)[]): Log {
+  const rank = LOG_LEVELS.indexOf(level);
+  const hidden = secrets.filter((secret): secret is string => !!secret);
+  const scrub = (line: string) => {
+    let out = line;
+    for (const secret of hidden) out = out.split(secret).join('[redacted]');
+    return `[order-fulfillment-sdk] ${out}`;
+  };
+  const write = (at: Exclude<LogLevel, 'off'>, message: string) => {
+    if (LOG_LEVELS.indexOf(at) <= rank) logger[at](scrub(message));
+  };
+  return {
+    enabled: (at) => LOG_LEVELS.indexOf(at) <= rank,
+    warn: (message) => write('warn', message),
+    info: (message) => write('info', message),
+    debug: (message) => write('debug', message),
+    body(text) {
+      if (!text) return '(no body)';
+      const redacted = text.replace(SECRET_MEMBER, '$1"[redacted]"');
+      return redacted.length > BODY_LIMIT
+        ? `${redacted.slice(0, BODY_LIMIT)}… (${redacted.length} characters)`
+        : redacted;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// What a request ended with, in the SDK's terms: ky's errors and network failures as typed
+// errors, and a 2xx body parsed and checked against the method's output schema.
+import { HTTPError, TimeoutError as KyTimeoutError } from 'ky';
+import type * as z from 'zod/mini';
+import { AbortError } from '../errors/abort-error.js';
+import { ConnectionError } from '../errors/connection-error.js';
+import { createApiError } from '../errors/create-api-error.js';
+import { OrderFulfillmentError, type ResumeCursor } from '../errors/order-fulfillment-error.js';
+import { ResponseValidationError } from '../errors/response-validation-error.js';
+import { TimeoutError } from '../errors/timeout-error.js';
+import type { RawResponse } from './api-promise.js';
+import { readErrorBody } from './body.js';
+import { isNetworkError } from './fetch.js';
+import { parseResponse } from './validate.js';
+
+/** The request an outcome belongs to: where it went and what its errors carry. */
+export interface RequestSummary {
+  method: string;
+  path: string;
+  cursor?: ResumeCursor | undefined;
+}
+
+/** The limits and signals one call ran under, to tell which one ended it. */
+export interface CallLimits {
+  timeout: number | false;
+  totalTimeout: number | undefined;
+  /** Aborted when `totalTimeout` ran out. */
+  total: AbortSignal | undefined;
+  /** The caller's signal. */
+  signal: AbortSignal | undefined;
+}
+
+type Cause = { code?: unknown; address?: unknown; port?: unknown; cause?: unknown };
+
+/**
+ * What a network failure was, from its cause chain: undici's `fetch failed` hides the
+ * system error (`ECONNREFUSED`, with the address) one or two causes down, or inside an
+ * AggregateError when the host had several addresses.
+ */
+export function describeNetworkError(error: Error): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    const { code, address, port } = current as Cause;
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) {
+      const where = typeof address === 'string' ? ` ${address}${port ? `:${port}` : ''}` : '';
+      return code + where;
+    }
+    const inner = current as Cause & { errors?: unknown[] };
+    current = inner.cause ?? inner.errors?.[0];
+  }
+  const cause = (error as Cause).cause;
+  const detail = cause instanceof Error && cause.message ? `: ${cause.message}` : '';
+  return `network error: ${error.message}${detail}`;
+}
+
+/**
+ * Maps what a request threw to the SDK's error: `TimeoutError` (saying which limit ran
+ * out), `AbortError` for the caller's abort, the `ApiError` subclass for a status,
+ * `ConnectionError` for a network failure; anything else (a bug in a hook) as it is.
+ */
+export async function toSdkError(
+  error: unknown,
+  request: RequestSummary,
+  limits: CallLimits,
+): Promise<unknown> {
+  const { method, path, cursor } = request;
+  if (limits.total?.aborted) {
+    return new TimeoutError(method, path, limits.totalTimeout ?? 0, { cursor, limit: 'total' });
+  }
+  // Before the abort check: ky's TimeoutError carries the Request fetch got, key and all.
+  if (error instanceof KyTimeoutError) {
+    return new TimeoutError(method, path, limits.timeout || 0, { cursor });
+  }
+  if (limits.signal?.aborted) {
+    return new AbortError(method, path, { cause: limits.signal.reason, cursor });
+  }
+  if (error instanceof OrderFulfillmentError) return error;
+  if (error instanceof HTTPError) {
+    const { response } = error;
+    return createApiError({
+      status: response.status,
+      statusText: response.statusText,
+      body: await readErrorBody(response),
+      method,
+      path,
+      headers: response.headers,
+      cursor,
+    });
+  }
+  if (isNetworkError(error)) {
+    return new ConnectionError(method, path, describeNetworkError(error), { cause: error, cursor });
+  }
+  return error;
+}
+
+/**
+ * Parses a 2xx body as JSON and checks it against the output schema. No body (a 204) is
+ * `undefined`; so is a body that is not JSON when `anyBody` is set (an endpoint whose
+ * answer the specification does not show), while elsewhere it is a ResponseValidationError.
+ */
+export function parseBody<S extends z.ZodMiniType>(
+  raw: RawResponse,
+  output: S,
+  request: RequestSummary & { anyBody?: boolean | undefined },
+): z.output<S> {
+  const { method, path, cursor } = request;
+  const { status } = raw.response;
+  let parsed: unknown;
+  if (raw.text !== '') {
+    try {
+      parsed = JSON.parse(raw.text);
+    } catch {
+      if (!request.anyBody) {
+        const issues = [{ path: '', message: 'the body is not JSON' }];
+        throw new ResponseValidationError({ method, path, status, issues, body: raw.text, cursor });
+      }
+    }
+  }
+  return parseResponse(output, parsed, { method, path, status, cursor });
+}

@@ -1,0 +1,124 @@
+// The options every call takes as its last argument, over the client's settings: checked
+// once per call, before anything is sent, with the same messages as the configuration.
+import type { RetryOptions } from 'ky';
+import * as z from 'zod/mini';
+import { ConfigurationError } from '../errors/configuration-error.js';
+import { check, mergeRetry, type NormalizedConfig, RetrySchema, TimeoutSchema } from './config.js';
+
+/**
+ * Options every SDK call takes as its last argument. Each overrides the client's setting
+ * for this call only.
+ *
+ * @example
+ * ```ts
+ * await client.orders.get('ord_1', {
+ *   timeout: 5_000, // each attempt
+ *   totalTimeout: 20_000, // every attempt and wait between them
+ *   retry: { limit: 1 },
+ *   headers: { 'X-Correlation-Id': correlationId },
+ *   signal: AbortSignal.timeout(60_000),
+ * });
+ * ```
+ */
+export interface RequestOptions {
+  /**
+   * Aborts the call, including any wait between retries; the call then rejects with
+   * {@link AbortError} (the signal's reason as `cause`).
+   */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds each attempt may take (headers, then body), or `false`: the client's `timeout`. */
+  timeout?: number | false | undefined;
+  /**
+   * Milliseconds the whole call may take, across every attempt and every wait between
+   * them. When it runs out the call ends in {@link TimeoutError} with `limit: 'total'`.
+   * In an iterator it bounds each page. Default none.
+   */
+  totalTimeout?: number | undefined;
+  /**
+   * The retry policy for this call: a count, an options object merged over the client's
+   * `retry`, `false` for none, or `true` for the client's own (what a method that does
+   * not retry by default, such as `webhooks.create`, needs to allow retries).
+   */
+  retry?: boolean | number | RetryOptions | undefined;
+  /**
+   * Extra headers for this call (a correlation id, say). `X-API-Key` and `X-WMS-Signature`
+   * are the SDK's own and cannot be set here: a {@link ConfigurationError} says so.
+   */
+  headers?: Record<string, string> | Headers | undefined;
+}
+
+/** The headers only the SDK writes, lower case. */
+const RESERVED_HEADERS = ['x-api-key', 'x-wms-signature'];
+
+/**
+ * One call's options, checked and resolved over the configuration.
+ *
+ * @internal
+ */
+export interface ResolvedOptions {
+  signal: AbortSignal | undefined;
+  timeout: number | false;
+  totalTimeout: number | undefined;
+  /** The retry options for this call, or undefined for the client's own. */
+  retry: RetryOptions | undefined;
+  /** Whether the call asked for retries (`retry: true`, a count or an object). */
+  retryAsked: boolean;
+  headers: Headers | undefined;
+}
+
+const TotalTimeoutSchema = z.optional(z.int().check(z.minimum(1), z.maximum(2_147_483_647)));
+
+function checkHeaders(given: unknown): Headers | undefined {
+  if (given === undefined) return undefined;
+  let headers: Headers;
+  try {
+    headers = new Headers(given as HeadersInit);
+  } catch {
+    throw new ConfigurationError('headers', 'must be an object of header names and values.');
+  }
+  // Headers lower-cases names, so `x-api-key` and `X-API-KEY` are caught alike.
+  for (const name of RESERVED_HEADERS) {
+    if (headers.has(name)) {
+      const shown = name === 'x-api-key' ? 'X-API-Key' : 'X-WMS-Signature';
+      throw new ConfigurationError(
+        'headers',
+        `cannot set ${shown}: the SDK writes it itself, from the client's ${name === 'x-api-key' ? 'apiKey' : 'signingSecret'}.`,
+      );
+    }
+  }
+  return headers;
+}
+
+/**
+ * Checks one call's options and resolves them over the configuration.
+ *
+ * @throws {@link ConfigurationError} naming the option at fault.
+ * @internal
+ */
+export function resolveOptions(
+  options: RequestOptions | undefined,
+  config: NormalizedConfig,
+): ResolvedOptions {
+  const { signal, timeout, totalTimeout, retry, headers } = options ?? {};
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new ConfigurationError('signal', 'must be an AbortSignal.');
+  }
+  let retryOptions: RetryOptions | undefined;
+  if (retry === false) retryOptions = mergeRetry(config.retry, { limit: 0 });
+  else if (retry !== undefined && retry !== true) {
+    const given = check(
+      typeof retry === 'number' ? z.int().check(z.minimum(0)) : RetrySchema,
+      retry,
+      ['retry'],
+    );
+    retryOptions = mergeRetry(config.retry, typeof given === 'number' ? { limit: given } : given);
+  }
+  return {
+    signal,
+    timeout: timeout === undefined ? config.timeout : check(TimeoutSchema, timeout, ['timeout']),
+    totalTimeout: check(TotalTimeoutSchema, totalTimeout, ['totalTimeout']),
+    retry: retryOptions,
+    retryAsked: retry !== undefined && retry !== false,
+    headers: checkHeaders(headers),
+  };
+}
