@@ -120,7 +120,9 @@ export abstract class PagingIterator<T> implements AsyncIterableIterator<T> {
    * @example
    * ```ts
    * const orders = client.orders.iterate({ limit: 200, ...(await loadCheckpoint()) });
-   * for (let batch = await orders.toArray({ limit: 1000 }); batch.length > 0; batch = await orders.toArray({ limit: 1000 })) {
+   * for (;;) {
+   *   const batch = await orders.toArray({ limit: 1000 }); // the next 1,000 at most
+   *   if (batch.length === 0) break;
    *   await db.transaction(async (tx) => {
    *     await tx.upsertOrders(batch);
    *     await tx.saveCheckpoint(orders.checkpoint);

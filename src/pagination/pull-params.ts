@@ -2,7 +2,12 @@
 // checks, a cursor that goes back exactly as it was received, and how far to fetch ahead.
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { ORIGIN_CURSOR, type OrderCursor, OrderCursorParamsSchema } from '../schemas/order.js';
+import {
+  ORIGIN_CURSOR,
+  type OrderCursor,
+  type OrderCursorParams,
+  OrderCursorParamsSchema,
+} from '../schemas/order.js';
 import { DEFAULT_PREFETCH } from './prefetch.js';
 
 /**
@@ -49,7 +54,10 @@ export interface PrefetchParams {
  * format (specification 4.2, rule 2), and only an empty one is refused before sending. A
  * `Date` is the caller's own value: it must be valid, and is sent as ISO 8601 in UTC.
  */
-export type OrderPullParams = z.input<typeof OrderPullParamsSchema> & PrefetchParams;
+export type OrderPullParams = Omit<OrderCursorParams, 'since'> & {
+  /** The `updated_at` half of the cursor: a string as received, or a `Date` of your own. */
+  since?: string | Date | undefined;
+} & PrefetchParams;
 
 /**
  * Splits `prefetch` off a pull's parameters and checks it: an option of the SDK, never sent.
