@@ -9,9 +9,11 @@ export {
   type FetchLike,
   INBOUND_FULFILLMENT_PATH,
 } from './core/config.js';
+export type { Logger, LogLevel } from './core/log.js';
 export type { RequestOptions } from './core/request-options.js';
 export { ResourceClient } from './core/resource.js';
 export { type RetryPolicy, Transport } from './core/transport.js';
+export { SDK_VERSION } from './core/version.js';
 export * from './errors/index.js';
 export { OrderIterator } from './pagination/order-items.js';
 export { OrderPageIterator, type OrderPullPage } from './pagination/order-pages.js';

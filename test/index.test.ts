@@ -46,6 +46,11 @@ describe('the public entry', () => {
       'OrderSchema',
       'OrderCursorPageSchema',
       'ORIGIN_CURSOR',
+      'APIPromise',
+      'AbortError',
+      'SDK_VERSION',
+      'signWmsPayloadAsync',
+      'verifyWmsSignatureAsync',
     ]) {
       expect(sdk, name).toHaveProperty(name);
     }

@@ -20,9 +20,13 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
  * ```
  */
 export interface Logger {
+  /** Request and response bodies, cut at 2 KB. */
   debug(message: string): void;
+  /** Each request once it ends. */
   info(message: string): void;
+  /** Each retry, each Retry-After beyond the cap. */
   warn(message: string): void;
+  /** Reserved: the SDK reports failures by throwing, not by logging them. */
   error(message: string): void;
 }
 

@@ -1,10 +1,11 @@
 import type { ValidationIssue } from '../schemas/common.js';
-import { ApiError, type ApiErrorInit } from './api-error.js';
+import { ApiError, type ApiErrorInit, formatIssues } from './api-error.js';
 
 /**
  * A 422: the request's query or body failed validation. `issues` lists each problem as
  * `{ loc, msg, type }`. The SDK runs the same checks before sending, so most bad input
- * throws this without a request being made (`requestSent` is then false).
+ * throws this without a request being made: `requestSent` is then false, `status` keeps the
+ * 422 the service would have answered, and the message says nothing was sent.
  *
  * @example
  * ```ts
@@ -35,5 +36,9 @@ export class ValidationError extends ApiError {
     super(init);
     this.issues = Array.isArray(this.detail) ? this.detail : [];
     this.requestSent = requestSent;
+    // No service answered: the message must not read as a 422 it sent.
+    if (!requestSent) {
+      this.message = `${init.method} ${init.path} → not sent, the SDK refused the input: ${formatIssues(this.issues)}`;
+    }
   }
 }

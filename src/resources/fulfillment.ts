@@ -27,8 +27,9 @@ export type FulfillmentTarget =
 /** Options of {@link FulfillmentClient.notifyShipped}. */
 export interface NotifyShippedOptions extends RequestOptions {
   /**
-   * When the order shipped: an ISO 8601 UTC string (`…Z`) or a Date. Default now, by the
-   * configured clock (`ClientConfig.now`).
+   * When the order shipped: a Date, or an ISO 8601 timestamp with any offset (`Z`,
+   * `+00:00`, `+02:00`), sent as UTC with `Z`. Default now, by the configured clock
+   * (`ClientConfig.now`).
    */
   shipped_at?: string | Date | undefined;
 }
@@ -76,15 +77,21 @@ export class FulfillmentClient extends ResourceClient {
   /**
    * Notifies the service that an order shipped. Builds `{ olay: 'order.fulfilled', …target,
    * status: 'shipped', shipped_at }`, serializes it once and signs exactly those bytes
-   * (`X-WMS-Signature`). The service applies a notification idempotently, so failures are
+   * (`X-WMS-Signature`, with Web Crypto, so it runs on edge runtimes). Needs no `apiKey`.
+   * The service applies a notification idempotently, so failures are
    * retried like GETs, each attempt signed afresh to stay inside the ±5 minute window.
    * Carrier and tracking number are not sent: the service's `shipments[]` holds them.
    *
    * @param target - `{ inbound_order_id }` or `{ source, external_ref }`.
-   * @param options - `shipped_at` (default now) and `signal`.
-   * @returns What the service did: `applied`, `unchanged` (already shipped at that time) or
-   *   `skipped`, with the matched `order_id`.
-   * @throws {@link ConfigurationError} without `signingSecret` (nothing is sent),
+   * @param options - `shipped_at` (default now), and the options of every call
+   *   ({@link RequestOptions}: signal, timeout, totalTimeout, retry, headers).
+   * @returns An {@link APIPromise} of what the service answered. Any 2xx is a success (the
+   *   specification shows no answer, 4.6): the body is read as JSON only when it is JSON, and
+   *   every field may be missing (`{}` for a 204 or a text body). The mock answers `status`
+   *   (`applied`, `unchanged` when already shipped at that time, or `skipped`) and the
+   *   matched `order_id`.
+   * @throws {@link ConfigurationError} without `signingSecret`, or for a bad per-call option
+   *   (nothing is sent),
    *   {@link ValidationError} for a bad target or `shipped_at` (nothing is sent),
    *   {@link NotFoundError} when no order matches, {@link ConflictError} when several do,
    *   {@link AuthenticationError} when the service rejects the signature (its detail says

@@ -74,8 +74,8 @@ export class OrdersClient extends ResourceClient {
    *
    * @param params - Filters `status` and `platform`; `limit` (default 50, at most 200) and
    *   `offset` (default 0).
-   * @param options - `signal` to abort.
-   * @returns The 2.3 envelope: `items`, `total`, `page`, `page_size`.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
+   * @returns An {@link APIPromise} of the 2.3 envelope: `items`, `total`, `page`, `page_size`.
    * @throws {@link ValidationError} for bad parameters (nothing is sent), or the
    *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
    *   {@link ResponseValidationError}.
@@ -97,8 +97,9 @@ export class OrdersClient extends ResourceClient {
    *
    * @param params - Filters `status` and `platform`, page size `limit`, the cursor, and
    *   `prefetch` (see {@link OrderPullParams}).
-   * @param options - `signal` aborts the pull; `timeout`, `totalTimeout`, `retry` and
-   *   `headers` apply to each page's request (`totalTimeout` bounds one page, not the pull).
+   * @param options - {@link RequestOptions}: `signal` aborts the pull; `timeout`,
+   *   `totalTimeout`, `retry` and `headers` apply to each page's request (`totalTimeout`
+   *   bounds one page, not the pull).
    * @returns An async iterator over pages `{ items, next_since, next_since_id, has_more }`;
    *   `break` aborts a request in flight; `toArray({ limit })` collects up to `limit` pages.
    * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
@@ -149,8 +150,9 @@ export class OrdersClient extends ResourceClient {
    *
    * @param params - As for {@link OrdersClient.pages}, `prefetch` included: the pages load
    *   ahead of the loop the same way, and `checkpoint` covers only orders yielded.
-   * @param options - `signal` aborts the pull; `timeout`, `totalTimeout`, `retry` and
-   *   `headers` apply to each page's request (`totalTimeout` bounds one page, not the pull).
+   * @param options - {@link RequestOptions}: `signal` aborts the pull; `timeout`,
+   *   `totalTimeout`, `retry` and `headers` apply to each page's request (`totalTimeout`
+   *   bounds one page, not the pull).
    * @returns An async iterator with a `checkpoint` property; `break` stops fetching;
    *   `toArray({ limit })` collects up to `limit` orders.
    * @throws As {@link OrdersClient.pages}.
@@ -173,7 +175,7 @@ export class OrdersClient extends ResourceClient {
    * fields are present only when the key has the `shipping:read` scope.
    *
    * @param order_id - The order's `id`.
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns The order detail (specification 2.5).
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */
@@ -185,7 +187,7 @@ export class OrdersClient extends ResourceClient {
    * Fetches the items (lines) of one order.
    *
    * @param order_id - The order's `id`.
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns `{ items }`, each with `sku`, `barcode`, `quantity` and `price`.
    * @throws {@link NotFoundError} for an unknown id; the others of {@link OrdersClient.list}.
    */

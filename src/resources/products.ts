@@ -35,7 +35,7 @@ export class ProductsClient extends ResourceClient {
    * Fetches one page of products.
    *
    * @param params - `page` (1-based, default 1) and `page_size` (default 50, at most 200).
-   * @param options - `signal` to abort.
+   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns The page: `items`, `page`, `page_size`, `total`.
    * @throws {@link ValidationError} for bad parameters (nothing is sent), or the
    *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
@@ -52,8 +52,9 @@ export class ProductsClient extends ResourceClient {
    *
    * @param params - `page_size` per request, the `page` to start at (default 1), and
    *   `prefetch`, the pages to fetch ahead (0 fetches each when the loop asks for it).
-   * @param options - `signal` aborts the pull; `timeout`, `totalTimeout`, `retry` and
-   *   `headers` apply to each page's request (`totalTimeout` bounds one page, not the pull).
+   * @param options - {@link RequestOptions}: `signal` aborts the pull; `timeout`,
+   *   `totalTimeout`, `retry` and `headers` apply to each page's request (`totalTimeout`
+   *   bounds one page, not the pull).
    * @returns An async iterator for `for await`; `break` aborts a request in flight;
    *   `toArray({ limit })` collects up to `limit` products.
    * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}

@@ -41,13 +41,18 @@ export type CreateWebhookOptions = RequestOptions;
 export class WebhooksClient extends ResourceClient {
   /**
    * Subscribes a URL to order events. The service then POSTs each event there, signed with
-   * the returned `secret` in `X-Webhook-Signature` (verify with {@link verifyWmsSignature}).
+   * the returned `secret` in `X-Webhook-Signature` (verify with {@link unwrapWebhook}, or
+   * {@link verifyWmsSignature} with `{ headerName: 'X-Webhook-Signature' }`).
    * Needs the `webhooks:manage` scope.
    *
    * @param subscription - `url`, an absolute http(s) URL, and `events`, a non-empty list of
    *   `order.created` and `order.updated`.
-   * @param options - `signal` to abort; `retry: true` to allow retries.
-   * @returns The stored subscription, including the `secret` deliveries are signed with.
+   * @param options - The options of every call ({@link RequestOptions}); `retry: true` (or a
+   *   count, or an object) allows retries, off by default.
+   * @returns An {@link APIPromise} of the subscription as the service answered it. Any 2xx
+   *   is a success (the specification shows no body, 4.5): every field may be missing, and
+   *   a body that is not a JSON object gives `{}`. The mock answers the stored record with
+   *   the `secret` deliveries are signed with; keep it.
    * @throws {@link ValidationError} for a bad URL or event (nothing is sent),
    *   {@link PermissionDeniedError} without the scope, the other {@link ApiError} subclasses,
    *   {@link ConnectionError}, {@link ResponseValidationError}.

@@ -239,7 +239,7 @@ describe('input validation', () => {
       ['query', 'offset'],
     ]);
     expect(error.message).toBe(
-      'GET /orders → 422: query.limit: must be at most 200; query.offset: must be at least 0',
+      'GET /orders → not sent, the SDK refused the input: query.limit: must be at most 200; query.offset: must be at least 0',
     );
     await expect(client.products.list({ page: 0 })).rejects.toBeInstanceOf(ValidationError);
     await expect(client.orders.get('')).rejects.toBeInstanceOf(ValidationError);

@@ -170,7 +170,7 @@ describe('fulfillment.notifyShipped', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toBe(
-      `POST /api/v1/webhooks/wms/fulfillment → 422: ${message}`,
+      `POST /api/v1/webhooks/wms/fulfillment → not sent, the SDK refused the input: ${message}`,
     );
     expect((error as ValidationError).requestSent).toBe(false);
     expect(service.requests).toHaveLength(0);

@@ -1,0 +1,186 @@
+// Raw responses (withResponse) and the options every call takes over the client's settings:
+// signal, timeout, totalTimeout, retry, headers.
+
+import {
+  AbortError,
+  APIPromise,
+  ConfigurationError,
+  createClient,
+  OrderFulfillmentError,
+  TimeoutError,
+} from 'order-fulfillment-sdk';
+import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from 'order-fulfillment-sdk/mock';
+import { describe, expect, it } from 'vitest';
+import { FAST_RETRY, fakeFetch, HOST, hangingFetch, json, KEY } from '../support/fake-fetch.js';
+import { TRANSPORTS, useMock } from '../support/mock.js';
+
+const EMPTY_PAGE = { items: [], total: 0, page: 1, page_size: 50 };
+
+describe.each(TRANSPORTS)('against the mock (%s)', (transport) => {
+  const { start } = useMock(transport);
+
+  it('gives the data when awaited, and data, Response and request id from withResponse()', async () => {
+    const { mock, hostUrl } = await start({ orders: 3 });
+    const client = createClient({
+      hostUrl,
+      apiKey: MOCK_API_KEY,
+      signingSecret: MOCK_SIGNING_SECRET,
+      now: () => mock.clock.now(),
+    });
+    const id = mock.orders.all()[0]?.id ?? '';
+    const call = client.orders.get(id);
+    expect(call).toBeInstanceOf(APIPromise);
+    expect(call).toBeInstanceOf(Promise);
+    const { data, response, requestId } = await call.withResponse();
+    expect(data.id).toBe(id);
+    expect(await call).toBe(data); // parsed once
+    expect(response.status).toBe(200);
+    expect(requestId).toBe(response.headers.get('x-request-id') ?? undefined);
+    for (const raw of [
+      await client.products.list().withResponse(),
+      await client.orders.items(id).withResponse(),
+      await client.orders.list({ limit: 1 }).withResponse(),
+      await client.webhooks
+        .create({ url: 'https://wms.example.test/h', events: ['order.created'] })
+        .withResponse(),
+      await client.fulfillment.notifyShipped({ inbound_order_id: id }).withResponse(),
+    ]) {
+      expect(raw.response.ok).toBe(true);
+      expect(raw.data).toBeTypeOf('object');
+    }
+  });
+
+  it('sends a call’s own headers, and takes a hostUrl that ends in the base path', async () => {
+    const { hostUrl } = await start({ orders: 1 });
+    const seen: Headers[] = [];
+    const client = createClient({
+      hostUrl: `${hostUrl}/api/v1/web-api/v1`,
+      apiKey: MOCK_API_KEY,
+      fetch: (request) => {
+        seen.push(request.headers);
+        return globalThis.fetch(request);
+      },
+    });
+    const page = await client.orders.list({}, { headers: { 'X-Correlation-Id': 'c-1' } });
+    expect(page.items).toHaveLength(1);
+    expect(seen[0]?.get('x-correlation-id')).toBe('c-1');
+    expect(seen[0]?.get('user-agent')).toMatch(/^order-fulfillment-sdk\/\d+\.\d+\.\d+ \(node\//);
+  });
+});
+
+describe('withResponse() on a failure', () => {
+  it('rejects with the same typed error, carrying the request id', async () => {
+    const service = fakeFetch(() => json({ detail: 'gone' }, 404, { 'x-request-id': 'req_9' }));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    await expect(client.orders.get('x').withResponse()).rejects.toMatchObject({
+      status: 404,
+      requestId: 'req_9',
+    });
+  });
+
+  it('reports the X-Request-Id of a success', async () => {
+    const service = fakeFetch(() => json(EMPTY_PAGE, 200, { 'x-request-id': 'req_1' }));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const { requestId } = await client.products.list().withResponse();
+    expect(requestId).toBe('req_1');
+  });
+});
+
+describe('per-call options', () => {
+  it('overrides the retry policy for one call', async () => {
+    const service = fakeFetch(() => new Response('', { status: 503 }));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+    });
+    await client.products.list({}, { retry: 1 }).catch(() => undefined);
+    expect(service.requests).toHaveLength(2);
+    await client.products.list({}, { retry: false }).catch(() => undefined);
+    expect(service.requests).toHaveLength(3);
+  });
+
+  it('retries webhooks.create only when the call asks', async () => {
+    const service = fakeFetch(() => new Response('', { status: 503 }));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+    });
+    const create = { url: 'https://wms.example.test/h', events: ['order.created' as const] };
+    await client.webhooks.create(create).catch(() => undefined);
+    expect(service.requests).toHaveLength(1);
+    await client.webhooks.create(create, { retry: { limit: 2 } }).catch(() => undefined);
+    expect(service.requests).toHaveLength(4);
+  });
+
+  it('ends a call at its attempt timeout, saying so', async () => {
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: hangingFetch, retry: 0 });
+    const error = await client.products
+      .list({}, { timeout: 20 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ limit: 'attempt', timeout: 20 });
+    expect((error as Error).message).toContain('(timeout, per attempt)');
+  });
+
+  it('ends a call at totalTimeout across attempts and waits, saying so', async () => {
+    const service = fakeFetch(() => new Response('', { status: 503 }));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: { limit: 10, delay: () => 1000, jitter: false },
+      logLevel: 'off',
+    });
+    const error = await client.products
+      .list({}, { totalTimeout: 50 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ limit: 'total', timeout: 50 });
+    expect((error as Error).message).toBe(
+      'GET /products → not done within 50 ms (totalTimeout, across every attempt and wait)',
+    );
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('rejects an aborted call with AbortError, the reason as cause', async () => {
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: hangingFetch });
+    const controller = new AbortController();
+    const pending = client.orders.get('o1', { signal: controller.signal });
+    controller.abort(new Error('shutting down'));
+    const error = await pending.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toBeInstanceOf(OrderFulfillmentError);
+    expect((error as Error).cause).toEqual(new Error('shutting down'));
+  });
+
+  it.each([
+    ['X-API-Key', { 'X-API-Key': 'other' }],
+    ['x-api-key in lower case', { 'x-api-key': 'other' }],
+    ['X-WMS-Signature', { 'x-WMS-signature': 't=1,v1=00' }],
+    ['a Headers object', new Headers({ 'X-Api-Key': 'other' })],
+  ])('refuses %s in per-call headers before sending', async (_, headers) => {
+    const service = fakeFetch(() => json(EMPTY_PAGE));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const error = await client.products.list({}, { headers }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe('headers');
+    expect((error as Error).message).toMatch(/cannot set X-(API-Key|WMS-Signature)/);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['timeout', { timeout: -5 }],
+    ['totalTimeout', { totalTimeout: 0 }],
+    ['retry.limit', { retry: { limit: -1 } }],
+  ])('refuses a malformed %s, naming it', async (option, options) => {
+    const service = fakeFetch(() => json(EMPTY_PAGE));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const error = await client.products.list({}, options).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'ConfigurationError', option });
+    expect(service.requests).toHaveLength(0);
+  });
+});

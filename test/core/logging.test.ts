@@ -1,0 +1,160 @@
+// The log: what each level writes, where the level comes from, and that no line of a whole
+// session carries the API key, a signing secret or a signature value.
+
+import { createClient, type Logger, type LogLevel } from 'order-fulfillment-sdk';
+import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from 'order-fulfillment-sdk/mock';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FAST_RETRY, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+import { TRANSPORTS, useMock } from '../support/mock.js';
+
+/** A logger that keeps every line with its level. */
+function recorder() {
+  const lines: { level: string; line: string }[] = [];
+  const logger: Logger = {
+    debug: (line) => lines.push({ level: 'debug', line }),
+    info: (line) => lines.push({ level: 'info', line }),
+    warn: (line) => lines.push({ level: 'warn', line }),
+    error: (line) => lines.push({ level: 'error', line }),
+  };
+  return { logger, lines, text: () => lines.map((entry) => entry.line).join('\n') };
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe.each(TRANSPORTS)('a whole session at debug (%s)', (transport) => {
+  const { start } = useMock(transport);
+
+  it('logs every request and retry, and never a secret or a signature', async () => {
+    const { mock, hostUrl } = await start({ orders: 30 });
+    const { logger, lines, text } = recorder();
+    const signatures: string[] = [];
+    let failedOnce = false;
+    const client = createClient({
+      hostUrl,
+      apiKey: MOCK_API_KEY,
+      signingSecret: MOCK_SIGNING_SECRET,
+      now: () => mock.clock.now(),
+      retry: FAST_RETRY,
+      logger,
+      logLevel: 'debug',
+      fetch: async (request) => {
+        const signature = request.headers.get('x-wms-signature');
+        if (signature) signatures.push(signature, signature.split('v1=')[1] ?? '');
+        // One 503 to retry, on the first detail call.
+        if (!failedOnce && /\/orders\/[^/]+$/.test(new URL(request.url).pathname)) {
+          failedOnce = true;
+          return new Response('{"detail":"busy"}', {
+            status: 503,
+            statusText: 'Service Unavailable',
+          });
+        }
+        return globalThis.fetch(request);
+      },
+    });
+
+    const orders = [];
+    for await (const order of client.orders.iterate({ limit: 10 })) orders.push(order);
+    const id = orders[0]?.id ?? '';
+    await client.orders.get(id);
+    await client.orders.items(id);
+    const subscription = await client.webhooks.create({
+      url: 'https://wms.example.test/hooks',
+      events: ['order.created'],
+    });
+    await client.fulfillment.notifyShipped({ inbound_order_id: id });
+    await expect(client.orders.get('no-such-order')).rejects.toMatchObject({ status: 404 });
+    await expect(client.orders.list({ limit: 500 })).rejects.toMatchObject({ requestSent: false });
+
+    const all = text();
+    expect(signatures.length).toBeGreaterThan(0);
+    expect(typeof subscription.secret).toBe('string');
+    for (const secret of [MOCK_API_KEY, MOCK_SIGNING_SECRET, subscription.secret, ...signatures]) {
+      expect(all).not.toContain(secret);
+    }
+    // info: each request once it ends, with method, path and query, status, ms, attempts.
+    expect(all).toMatch(/GET \/orders\?limit=10&since=[^ ]+ → 200 in \d+ ms \(1 attempt/);
+    expect(all).toMatch(new RegExp(`GET /orders/${id} → 200 in \\d+ ms \\(2 attempts`));
+    expect(all).toMatch(/GET \/orders\/no-such-order → NotFoundError 404 in \d+ ms/);
+    expect(all).toMatch(/POST \/api\/v1\/webhooks\/wms\/fulfillment → 200/);
+    // warn: the retry, with its reason and wait.
+    const warnings = lines.filter((entry) => entry.level === 'warn').map((entry) => entry.line);
+    expect(warnings).toEqual([
+      `[order-fulfillment-sdk] GET /orders/${id} → 503 Service Unavailable: retry 1 in 0 ms`,
+    ]);
+    // debug: bodies, the subscription's secret redacted.
+    expect(all).toContain('POST /webhooks request body: {"url":"https://wms.example.test/hooks"');
+    expect(all).toMatch(/POST \/webhooks response body: .*"secret":"\[redacted\]"/);
+    // The request refused before sending never reached the transport, so it is not logged.
+    expect(all).not.toContain('limit=500');
+  });
+});
+
+describe('log levels', () => {
+  function session(
+    level: LogLevel | undefined,
+    answer = () => json({ items: [], total: 0, page: 1, page_size: 50 }),
+  ) {
+    const { logger, lines } = recorder();
+    const service = fakeFetch(answer);
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+      logger,
+      ...(level ? { logLevel: level } : {}),
+    });
+    return { client, lines };
+  }
+
+  it('writes nothing at warn for a request that succeeds, and nothing at all when off', async () => {
+    const quiet = session(undefined);
+    await quiet.client.products.list();
+    expect(quiet.lines).toEqual([]);
+    const off = session('off', () => new Response('', { status: 503 }));
+    await off.client.products.list().catch(() => undefined);
+    expect(off.lines).toEqual([]);
+  });
+
+  it('takes the level from ORDER_FULFILLMENT_LOG, below the logLevel option', async () => {
+    vi.stubEnv('ORDER_FULFILLMENT_LOG', 'info');
+    const fromEnv = session(undefined);
+    await fromEnv.client.products.list();
+    expect(fromEnv.lines.map((entry) => entry.level)).toEqual(['info']);
+    const overridden = session('warn');
+    await overridden.client.products.list();
+    expect(overridden.lines).toEqual([]);
+  });
+
+  it('warns of a Retry-After over the cap, which is not retried', async () => {
+    const { client, lines } = session('warn', () =>
+      json({ detail: 'slow down' }, 429, { 'retry-after': '120' }),
+    );
+    await expect(client.products.list()).rejects.toMatchObject({ status: 429 });
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        line: '[order-fulfillment-sdk] GET /products → Retry-After 120 s is over the 60 s cap (retry.maxRetryAfter): not retried',
+      },
+    ]);
+  });
+
+  it('cuts a debug body at 2 KB', async () => {
+    const long = 'x'.repeat(5000);
+    const { client, lines } = session('debug', () =>
+      json({ items: [], total: 0, page: 1, page_size: 50, note: long }),
+    );
+    await client.products.list();
+    const body = lines.find((entry) => entry.line.includes('response body'))?.line ?? '';
+    expect(body).toContain('characters)');
+    expect(body.length).toBeLessThan(2200);
+  });
+
+  it('refuses a logger without the four methods, naming the option', () => {
+    expect(() =>
+      createClient({ hostUrl: HOST, apiKey: KEY, logger: { info() {} } as unknown as Logger }),
+    ).toThrow(/`logger`/);
+  });
+});

@@ -1,0 +1,60 @@
+// Messages as a new user meets them: a refused connection names the code and the address,
+// a client without apiKey names it before sending, and the package's version is the one
+// its User-Agent states.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import {
+  type ClientConfig,
+  ConfigurationError,
+  ConnectionError,
+  createClient,
+  SDK_VERSION,
+} from 'order-fulfillment-sdk';
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, json } from '../support/fake-fetch.js';
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('what a refused connection says', () => {
+  it('reads ConnectionError: GET /orders → ECONNREFUSED 127.0.0.1:<port>', async () => {
+    const port = await closedPort();
+    const client = createClient({ hostUrl: `http://127.0.0.1:${port}`, apiKey: 'k', retry: 0 });
+    const error = await client.orders.list().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(String(error)).toBe(`ConnectionError: GET /orders → ECONNREFUSED 127.0.0.1:${port}`);
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+  });
+});
+
+describe('a client without apiKey', () => {
+  it('refuses an API call naming apiKey, sending nothing', async () => {
+    const service = fakeFetch(() => json({}));
+    const client = createClient({
+      hostUrl: 'https://x.test',
+      fetch: service.fetch,
+    } as ClientConfig);
+    for (const call of [
+      () => client.orders.get('1'),
+      () => client.webhooks.create({ url: 'https://h.test', events: ['order.created'] }),
+    ]) {
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).option).toBe('apiKey');
+    }
+    expect(service.requests).toHaveLength(0);
+  });
+});
+
+describe('the version', () => {
+  it('is package.json’s', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(SDK_VERSION).toBe(pkg.version);
+  });
+});

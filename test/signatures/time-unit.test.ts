@@ -1,0 +1,92 @@
+// One unit for time: a Date, or Unix seconds, in every `timestamp` and `now`; milliseconds
+// are refused with a message that says so. And the header a verification names.
+import {
+  ConfigurationError,
+  createClient,
+  SignatureVerificationError,
+  signWmsPayload,
+  signWmsPayloadAsync,
+  verifyWmsSignature,
+  verifyWmsSignatureAsync,
+} from 'order-fulfillment-sdk';
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, HOST, json, SECRET } from '../support/fake-fetch.js';
+
+const body = '{"olay":"order.fulfilled"}';
+const seconds = 1_795_434_286;
+const ms = seconds * 1000 + 3;
+const MS_MESSAGE = /milliseconds \(Date\.now\(\)\), not Unix seconds/;
+
+describe('signing timestamps', () => {
+  it('signs a Date and its Unix seconds alike, sync and async', async () => {
+    const date = new Date(ms);
+    expect(signWmsPayload(body, SECRET, date)).toBe(signWmsPayload(body, SECRET, seconds));
+    expect(await signWmsPayloadAsync(body, SECRET, date)).toBe(
+      signWmsPayload(body, SECRET, seconds),
+    );
+    expect(signWmsPayload(body, SECRET, seconds)).toMatch(new RegExp(`^t=${seconds},v1=`));
+  });
+
+  it('refuses a timestamp in milliseconds instead of signing t=<ms>', async () => {
+    expect(() => signWmsPayload(body, SECRET, ms)).toThrow(RangeError);
+    expect(() => signWmsPayload(body, SECRET, ms)).toThrow(MS_MESSAGE);
+    await expect(signWmsPayloadAsync(body, SECRET, ms)).rejects.toThrow(MS_MESSAGE);
+  });
+});
+
+describe('verification clocks', () => {
+  const header = signWmsPayload(body, SECRET, seconds);
+
+  it('takes now as Unix seconds (fractions too) or a Date, sync and async', async () => {
+    for (const now of [seconds, seconds + 0.5, new Date(ms)]) {
+      expect(verifyWmsSignature(body, header, SECRET, { now })).toEqual({ timestamp: seconds });
+      expect(await verifyWmsSignatureAsync(body, header, SECRET, { now })).toEqual({
+        timestamp: seconds,
+      });
+    }
+  });
+
+  it('refuses now in milliseconds, saying so', async () => {
+    expect(() => verifyWmsSignature(body, header, SECRET, { now: ms })).toThrow(MS_MESSAGE);
+    await expect(verifyWmsSignatureAsync(body, header, SECRET, { now: ms })).rejects.toThrow(
+      MS_MESSAGE,
+    );
+  });
+
+  it('names the header the caller verified when it is missing', async () => {
+    const options = { headerName: 'X-Webhook-Signature' };
+    for (const verify of [
+      async () => verifyWmsSignature(body, undefined, SECRET, options),
+      () => verifyWmsSignatureAsync(body, null, SECRET, options),
+    ]) {
+      const error = await verify().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(SignatureVerificationError);
+      expect((error as Error).message).toBe('No X-Webhook-Signature header.');
+    }
+    expect(() => verifyWmsSignature(body, '', SECRET)).toThrow('No X-WMS-Signature header.');
+  });
+});
+
+describe('the client clock', () => {
+  it('takes Unix seconds or a Date, and refuses milliseconds naming the option', async () => {
+    const service = fakeFetch(() => json({ status: 'applied' }));
+    const base = { hostUrl: HOST, signingSecret: SECRET, fetch: service.fetch, retry: 0 };
+    for (const now of [() => seconds, () => new Date(ms)]) {
+      await createClient({ ...base, now }).fulfillment.notifyShipped({ inbound_order_id: '1' });
+    }
+    const sent = service.requests.map((request) => request.headers.get('x-wms-signature'));
+    expect(sent.map((header) => header?.split(',')[0])).toEqual([`t=${seconds}`, `t=${seconds}`]);
+    expect(JSON.parse(service.requests[0]?.body ?? '{}').shipped_at).toBe(
+      new Date(seconds * 1000).toISOString(),
+    );
+
+    const wrong = createClient({ ...base, now: () => Date.now() });
+    const error = await wrong.fulfillment
+      .notifyShipped({ inbound_order_id: '1' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe('now');
+    expect((error as Error).message).toMatch(MS_MESSAGE);
+    expect(service.requests).toHaveLength(2);
+  });
+});
