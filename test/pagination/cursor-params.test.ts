@@ -3,8 +3,8 @@
 // ISO 8601; what the SDK itself relies on (both or neither, non-empty) is refused early.
 import { describe, expect, it } from 'vitest';
 import { createClient, ValidationError } from '../../src/index.js';
-import { cursorOf } from '../support/cursor-service.js';
 import { fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+import { cursorOf } from '../support/scripted-service.js';
 
 function setup(answer: () => Response = () => json(emptyPage('2026-01-01T00:00:00Z', '1'))) {
   const service = fakeFetch(() => answer());

@@ -1,20 +1,16 @@
 // What each page request of a pull carries: the caller's per-call options (headers, retry,
 // totalTimeout per page), and on the way back the answer's X-Request-Id as page.requestId.
 import { describe, expect, it } from 'vitest';
-import { createClient, ServerError, TimeoutError } from '../../src/index.js';
-import { cursorPage, cursorService } from '../support/cursor-service.js';
-import { FAST_RETRY, fakeFetch, HOST, json, KEY, type Responder } from '../support/fake-fetch.js';
+import { ServerError, TimeoutError } from '../../src/index.js';
+import { json, type Responder } from '../support/fake-fetch.js';
+import {
+  cursorPage,
+  cursorService,
+  failingService,
+  scriptedClient,
+} from '../support/scripted-service.js';
 
-function setup(responder: Responder) {
-  const service = fakeFetch(responder);
-  const client = createClient({
-    hostUrl: HOST,
-    apiKey: KEY,
-    fetch: service.fetch,
-    retry: { ...FAST_RETRY, limit: 2 },
-  });
-  return { service, client };
-}
+const setup = (responder: Responder) => scriptedClient(responder, 2);
 
 describe('page.requestId', () => {
   it('is the X-Request-Id of the answer that brought the page, and stays out of its JSON', async () => {
@@ -59,10 +55,7 @@ describe('per-call options in a pull', () => {
   });
 
   it('applies the call’s retry to each page', async () => {
-    const healthy = cursorService(9);
-    const { service, client } = setup((request, index) =>
-      index === 1 ? json({ detail: 'down' }, 503) : healthy(request, index),
-    );
+    const { service, client } = setup(failingService(9, 1).responder);
     const error = await client.orders
       .iterate({ limit: 3 }, { retry: 0 })
       .toArray({ limit: 9 })

@@ -8,8 +8,8 @@ import {
   ResponseValidationError,
   ServerError,
 } from '../../src/index.js';
-import { cursorOf, cursorService, order } from '../support/cursor-service.js';
 import { FAST_RETRY, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+import { cursorOf, cursorService, order, productService } from '../support/scripted-service.js';
 
 function setup(responder: Parameters<typeof fakeFetch>[0], retry: object = FAST_RETRY) {
   const service = fakeFetch(responder);
@@ -260,29 +260,11 @@ describe('orders.iterate', () => {
 
 describe('products.iterate', () => {
   it('walks the pages until total, lazily with prefetch 0', async () => {
-    const products = Array.from({ length: 5 }, (_, index) => ({
-      id: index + 1,
-      sku: `SKU-${index}`,
-      name: `Product ${index}`,
-      barcode: `000${index}`,
-      stock: index,
-      price: 9.5,
-      currency: 'EUR',
-    }));
-    const { service, client } = setup((request) => {
-      const page = Number(request.url.searchParams.get('page'));
-      const size = Number(request.url.searchParams.get('page_size'));
-      return json({
-        items: products.slice((page - 1) * size, page * size),
-        page,
-        page_size: size,
-        total: products.length,
-      });
-    });
+    const { service, client } = setup(productService(5));
     const skus: string[] = [];
     for await (const product of client.products.iterate({ page_size: 2, prefetch: 0 }))
       skus.push(product.sku);
-    expect(skus).toEqual(products.map((product) => product.sku));
+    expect(skus).toEqual(['SKU-1', 'SKU-2', 'SKU-3', 'SKU-4', 'SKU-5']);
     expect(service.requests).toHaveLength(3);
     for await (const _ of client.products.iterate({ page_size: 2, prefetch: 0 })) break;
     expect(service.requests).toHaveLength(4);

@@ -4,35 +4,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   ConfigurationError,
-  createClient,
   type OrderCursorPage,
   ResponseValidationError,
   ServerError,
 } from '../../src/index.js';
-import { cursorOf, cursorService, order } from '../support/cursor-service.js';
+import { hangingFetch, json, type Responder } from '../support/fake-fetch.js';
 import {
-  FAST_RETRY,
-  fakeFetch,
-  HOST,
-  hangingFetch,
-  json,
-  KEY,
-  type Responder,
-} from '../support/fake-fetch.js';
-
-function setup(responder: Responder) {
-  const service = fakeFetch(responder);
-  const client = createClient({
-    hostUrl: HOST,
-    apiKey: KEY,
-    fetch: service.fetch,
-    retry: { ...FAST_RETRY, limit: 0 },
-  });
-  return { service, client };
-}
-
-/** Lets every request the SDK has started, and the answers to them, go through. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  cursorOf,
+  cursorService,
+  failingService,
+  order,
+  productService,
+  settle,
+  scriptedClient as setup,
+} from '../support/scripted-service.js';
 
 /** Answers with `answer`, except that the requests numbered in `hang` wait until aborted. */
 function hangingAt(hang: number[], answer: Responder): Responder {
@@ -97,10 +82,7 @@ describe('orders.pages({ prefetch })', () => {
   });
 
   it('surfaces an error on a page fetched ahead when the loop reaches it, with that page’s cursor', async () => {
-    const healthy = cursorService(12);
-    const { service, client } = setup((request, index) =>
-      index === 2 ? json({ detail: 'down' }, 503) : healthy(request, index),
-    );
+    const { service, client } = setup(failingService(12, 2).responder);
     const pages = client.orders.pages({ limit: 3 });
     await pages.next();
     const second = await pages.next();
@@ -156,11 +138,8 @@ describe('orders.iterate({ prefetch })', () => {
   });
 
   it('resumes from the checkpoint after a failure ahead with nothing lost or repeated', async () => {
-    const healthy = cursorService(9);
-    let failing = true;
-    const { client } = setup((request, index) =>
-      failing && index === 2 ? json({ detail: 'down' }, 503) : healthy(request, index),
-    );
+    const { responder, heal } = failingService(9, 2);
+    const { client } = setup(responder);
     const orders = client.orders.iterate({ limit: 3 });
     const ids: string[] = [];
     const error = await (async () => {
@@ -168,7 +147,7 @@ describe('orders.iterate({ prefetch })', () => {
     })().catch((caught: unknown) => caught);
     expect(ids).toEqual(Array.from({ length: 6 }, (_, index) => order(index).id));
     expect((error as ServerError).cursor).toEqual(orders.checkpoint);
-    failing = false;
+    heal();
     for await (const item of client.orders.iterate({ limit: 3, ...orders.checkpoint }))
       ids.push(item.id);
     expect(ids).toEqual(Array.from({ length: 9 }, (_, index) => order(index).id));
@@ -188,25 +167,6 @@ describe('orders.iterate({ prefetch })', () => {
     expect(service.requests).toHaveLength(0);
   });
 });
-
-/** Products 1..count, by page number. */
-function productService(count: number): Responder {
-  return (request) => {
-    const page = Number(request.url.searchParams.get('page'));
-    const size = Number(request.url.searchParams.get('page_size'));
-    const numbers = Array.from({ length: count }, (_, index) => index + 1);
-    const items = numbers.slice((page - 1) * size, page * size).map((id) => ({
-      id,
-      sku: `SKU-${id}`,
-      name: `Product ${id}`,
-      barcode: `000${id}`,
-      stock: id,
-      price: 9.5,
-      currency: 'EUR',
-    }));
-    return json({ items, page, page_size: size, total: count });
-  };
-}
 
 describe('products.iterate({ prefetch })', () => {
   it('loads the next page while the loop works, and aborts it on break', async () => {

@@ -2,26 +2,18 @@
 // hold them, `limit` required, the iterator left where the collection stopped, and a failed
 // collection leaving the resume point where it began.
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, createClient, ORIGIN_CURSOR, ServerError } from '../../src/index.js';
-import { cursorService, order } from '../support/cursor-service.js';
-import { FAST_RETRY, fakeFetch, HOST, json, KEY, type Responder } from '../support/fake-fetch.js';
-
-function setup(responder: Responder) {
-  const service = fakeFetch(responder);
-  const client = createClient({
-    hostUrl: HOST,
-    apiKey: KEY,
-    fetch: service.fetch,
-    retry: { ...FAST_RETRY, limit: 0 },
-  });
-  return { service, client };
-}
+import { ConfigurationError, ORIGIN_CURSOR, ServerError } from '../../src/index.js';
+import {
+  cursorService,
+  failingService,
+  order,
+  productService,
+  settle,
+  scriptedClient as setup,
+} from '../support/scripted-service.js';
 
 const ids = (count: number, from = 0) =>
   Array.from({ length: count }, (_, index) => order(from + index).id);
-
-/** Lets any request started in the background reach the fake fetch. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('orders.iterate().toArray({ limit })', () => {
   it('collects at most limit orders and fetches only the pages that hold them', async () => {
@@ -74,11 +66,8 @@ describe('orders.iterate().toArray({ limit })', () => {
   });
 
   it('goes back to where it began when a page fails, so resuming loses nothing', async () => {
-    const healthy = cursorService(12);
-    let failing = true;
-    const { client } = setup((request, index) =>
-      failing && index === 2 ? json({ detail: 'down' }, 503) : healthy(request, index),
-    );
+    const { responder, heal } = failingService(12, 2);
+    const { client } = setup(responder);
     const orders = client.orders.iterate({ limit: 3 });
     const before = await orders.toArray({ limit: 2 });
     const error = await orders.toArray({ limit: 6 }).catch((caught: unknown) => caught);
@@ -86,7 +75,7 @@ describe('orders.iterate().toArray({ limit })', () => {
     const resume = { since: order(1).updated_at, since_id: order(1).id };
     expect((error as ServerError).cursor).toEqual(resume);
     expect(orders.checkpoint).toEqual(resume);
-    failing = false;
+    heal();
     const after = await client.orders.iterate({ limit: 3, ...resume }).toArray({ limit: 100 });
     expect([...before, ...after].map((item) => item.id)).toEqual(ids(12));
   });
@@ -114,19 +103,7 @@ describe('orders.pages().toArray({ limit })', () => {
 
 describe('products.iterate().toArray({ limit })', () => {
   it('collects at most limit products and fetches only the pages that hold them', async () => {
-    const { service, client } = setup((request) => {
-      const page = Number(request.url.searchParams.get('page'));
-      const items = [1, 2].map((n) => ({
-        id: (page - 1) * 2 + n,
-        sku: `SKU-${(page - 1) * 2 + n}`,
-        name: 'Product',
-        barcode: '0001',
-        stock: 1,
-        price: '12.50',
-        currency: 'EUR',
-      }));
-      return json({ items, page, page_size: 2, total: 100 });
-    });
+    const { service, client } = setup(productService(100));
     const products = await client.products.iterate({ page_size: 2 }).toArray({ limit: 3 });
     expect(products.map((product) => product.sku)).toEqual(['SKU-1', 'SKU-2', 'SKU-3']);
     await settle();
