@@ -95,7 +95,10 @@ export function failingService(count: number, at: number) {
   let failing = true;
   const responder: Responder = (request, index) =>
     failing && index === at ? json({ detail: 'down' }, 503) : healthy(request, index);
-  return { responder, heal: () => void (failing = false) };
+  const heal = () => {
+    failing = false;
+  };
+  return { responder, heal };
 }
 
 /** The cursor a request was sent with. */
