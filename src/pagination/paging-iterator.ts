@@ -39,7 +39,10 @@ export function pullControl(iterator: PagingIterator<unknown>): PullControl {
 function checkLimit(options: ToArrayOptions | undefined): number {
   const limit: unknown = options?.limit;
   if (typeof limit === 'number' && Number.isSafeInteger(limit) && limit >= 1) return limit;
-  const received = limit === undefined ? 'none was given' : `received ${String(limit)}`;
+  const received =
+    limit === undefined
+      ? 'none was given'
+      : `received ${typeof limit === 'string' ? JSON.stringify(limit) : String(limit)}`;
   throw new ConfigurationError(
     'limit',
     `toArray collects at most \`limit\` items, a positive integer, as in toArray({ limit: 1000 }); ${received}. Nothing was fetched.`,

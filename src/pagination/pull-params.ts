@@ -74,7 +74,7 @@ export function splitPrefetch<P extends PrefetchParams>(
   if (!Number.isSafeInteger(prefetch) || prefetch < 0) {
     throw new ConfigurationError(
       'prefetch',
-      `is how many pages to fetch ahead, an integer from 0 (0 turns it off); received ${String(prefetch)}.`,
+      `is how many pages to fetch ahead, an integer from 0 (0 turns it off); received ${typeof prefetch === 'string' ? JSON.stringify(prefetch) : String(prefetch)}.`,
     );
   }
   return { prefetch, rest };
