@@ -33,7 +33,8 @@ export interface RawResponse {
 }
 
 /**
- * A `Promise` of a method's result that also offers the HTTP response. The request is sent
+ * A `Promise` of a method's result that also offers the HTTP response (`catch` and `finally`
+ * work as on any promise). The request is sent
  * when the method is called; the body is parsed and checked when the promise is first
  * awaited (or `withResponse()` is called), and only once.
  *
@@ -63,16 +64,6 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   /**
-   * A promise that rejects with `error`: how a method reports input it refused before
-   * sending, as a rejection rather than a synchronous throw.
-   *
-   * @internal
-   */
-  static failed<T>(error: unknown): APIPromise<T> {
-    return new APIPromise<T>(Promise.reject(error), () => undefined as T);
-  }
-
-  /**
    * Runs `start`, turning a synchronous throw (input refused before sending) into a
    * rejected {@link APIPromise}.
    *
@@ -82,7 +73,7 @@ export class APIPromise<T> extends Promise<T> {
     try {
       return start();
     } catch (error) {
-      return APIPromise.failed(error);
+      return new APIPromise<T>(Promise.reject(error), () => undefined as T);
     }
   }
 
@@ -100,16 +91,7 @@ export class APIPromise<T> extends Promise<T> {
     return this.#parsed;
   }
 
-  /**
-   * The `Response` alone, its body already read; the result is not parsed.
-   *
-   * @returns The HTTP response.
-   */
-  asResponse(): Promise<Response> {
-    return this.#raw.then((raw) => raw.response);
-  }
-
-  // A Promise subclass's own then: what `await` calls, here to parse on first use.
+  // What `await` calls, and what Promise's own catch() and finally() call: parses on first use.
   // biome-ignore lint/suspicious/noThenProperty: overriding Promise.prototype.then is the point
   override then<A = T, B = never>(
     onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
@@ -120,13 +102,11 @@ export class APIPromise<T> extends Promise<T> {
       .then(onfulfilled, onrejected);
   }
 
-  override catch<B = never>(
-    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<T | B> {
-    return this.then(undefined, onrejected);
-  }
-
-  override finally(onfinally?: (() => void) | null): Promise<T> {
-    return this.then().finally(onfinally);
+  /**
+   * `Promise`: what `finally()` and the other derived promises are built as, since this
+   * constructor takes a response rather than an executor.
+   */
+  static override get [Symbol.species]() {
+    return Promise;
   }
 }

@@ -12,7 +12,7 @@ import {
   LoggerSchema,
   type LogLevel,
 } from './log.js';
-import { describeIssue, unknownKeys } from './validate.js';
+import { check, mergeRetry } from './option-checks.js';
 
 /**
  * The path the SDK appends to `hostUrl` for every endpoint but the inbound one: the
@@ -228,32 +228,6 @@ function clockOf(now: (() => UnixTime) | undefined): () => number {
   };
 }
 
-/**
- * Parses one part of the configuration (or of a call's options), or throws naming the
- * option at fault.
- *
- * @internal
- */
-export function check<S extends z.ZodMiniType>(
-  schema: S,
-  value: unknown,
-  prefix: string[],
-): z.output<S> {
-  // A misspelt option first: it explains the "missing" one that usually comes with it.
-  const [unknown] = unknownKeys(schema, value);
-  if (unknown !== undefined) {
-    throw new ConfigurationError([...prefix, unknown].join('.'), 'is not an option.');
-  }
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0] as z.core.$ZodIssue;
-  // The option is the issue's path without array indexes.
-  throw new ConfigurationError(
-    [...prefix, ...issue.path.filter((key) => typeof key === 'string')].join('.') || 'config',
-    `${describeIssue(issue, value)}.`,
-  );
-}
-
 // The host, checked by hand: a URL object tells more than a pattern would. The value is not
 // echoed, since userinfo in it may be a credential.
 function normalizeHostUrl(value: string): string {
@@ -276,22 +250,6 @@ function normalizeHostUrl(value: string): string {
   }
   // The base URL (what the mock CLI prints) names the same host: the SDK appends it itself.
   return url.origin + (path.endsWith(API_BASE_PATH) ? path.slice(0, -API_BASE_PATH.length) : path);
-}
-
-/**
- * `given` merged over a normalized retry policy: a number keeps the policy, unlike ky, and
- * changes only the count; lists are copied, so no request can mutate shared defaults.
- *
- * @internal
- */
-export function mergeRetry(base: RetryOptions, given: number | object): RetryOptions {
-  const merged: Record<string, unknown> = {};
-  const over = typeof given === 'number' ? { limit: given } : given;
-  for (const [key, value] of Object.entries({ ...base, ...over })) {
-    const chosen = value ?? base[key as keyof RetryOptions];
-    merged[key] = Array.isArray(chosen) ? [...chosen] : chosen;
-  }
-  return merged as RetryOptions;
 }
 
 /**

@@ -3,7 +3,8 @@
 import type { RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { check, mergeRetry, type NormalizedConfig, RetrySchema, TimeoutSchema } from './config.js';
+import { type NormalizedConfig, RetrySchema, TimeoutSchema } from './config.js';
+import { check, mergeRetry } from './option-checks.js';
 
 /**
  * Options every SDK call takes as its last argument. Each overrides the client's setting
@@ -113,10 +114,14 @@ export function resolveOptions(
     );
     retryOptions = mergeRetry(config.retry, typeof given === 'number' ? { limit: given } : given);
   }
+  // Each check only for an option given: most calls give none, and pay nothing for them.
   return {
     signal,
     timeout: timeout === undefined ? config.timeout : check(TimeoutSchema, timeout, ['timeout']),
-    totalTimeout: check(TotalTimeoutSchema, totalTimeout, ['totalTimeout']),
+    totalTimeout:
+      totalTimeout === undefined
+        ? undefined
+        : check(TotalTimeoutSchema, totalTimeout, ['totalTimeout']),
     retry: retryOptions,
     retryAsked: retry !== undefined && retry !== false,
     headers: checkHeaders(headers),

@@ -95,26 +95,22 @@ export function composeShouldRetry(retry: Retry, events?: RetryEvents): Retry {
 }
 
 /**
- * The retry options of one configuration for each call: the SDK's rules composed over the
- * policy, and POST allowed when the method's policy and the call say so. Those of the
- * configuration are composed once; a call with its own `retry`, or whose retries are
- * reported, composes its own.
+ * The retry options ky gets for one call: the SDK's rules composed over the call's policy
+ * (its own `retry`, else the configuration's), POST allowed when the method's policy and
+ * the call say so, and the call's retries reported to `events`.
  *
  * @internal
  */
-export function retryFor(config: NormalizedConfig) {
-  const withPost = (retry: RetryOptions) => ({
-    ...retry,
-    methods: [...(retry.methods ?? []), 'post'],
-  });
-  const plain = composeShouldRetry(config.retry);
-  const post = composeShouldRetry(withPost(config.retry));
-  return (policy: RetryPolicy, resolved: ResolvedOptions, events?: RetryEvents): RetryOptions => {
-    const allowPost = policy === 'idempotent' || (policy === 'opt-in' && resolved.retryAsked);
-    if (resolved.retry || events) {
-      const retry = resolved.retry ?? config.retry;
-      return composeShouldRetry(allowPost ? withPost(retry) : retry, events);
-    }
-    return allowPost ? post : plain;
-  };
+export function retryFor(
+  config: NormalizedConfig,
+  policy: RetryPolicy,
+  resolved: ResolvedOptions,
+  events?: RetryEvents,
+): RetryOptions {
+  const retry = resolved.retry ?? config.retry;
+  const allowPost = policy === 'idempotent' || (policy === 'opt-in' && resolved.retryAsked);
+  return composeShouldRetry(
+    allowPost ? { ...retry, methods: [...(retry.methods ?? []), 'post'] } : retry,
+    events,
+  );
 }

@@ -125,7 +125,6 @@ function sender(config: NormalizedConfig): Send {
     fetch: withHeader(fetch, 'X-API-Key', () => apiKey ?? '', observed),
   });
   const inbound = base.extend({ prefixUrl: config.hostUrl });
-  const retryOf = retryFor(config);
 
   // Signed at each attempt, not once: a retry after a long Retry-After still carries a
   // timestamp inside the service's ±5 minute window (specification 5, rule 5). On Web
@@ -206,7 +205,7 @@ function sender(config: NormalizedConfig): Send {
     const trace = traceOf(log, request, url);
     const options: Options = {
       method: request.method,
-      retry: retryOf(request.retry ?? 'safe', resolved, trace.events),
+      retry: retryFor(config, request.retry ?? 'safe', resolved, trace.events),
     };
     if (resolved.timeout !== config.timeout) options.timeout = resolved.timeout;
     if (request.body !== undefined || resolved.headers) {

@@ -3,7 +3,7 @@ import { SignatureVerificationError } from '../errors/signature-verification-err
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent } from '../schemas/webhook.js';
 import type { RawBody, VerifyWmsSignatureOptions } from '../signatures/header.js';
-import { verifyHeaderAsync } from '../signatures/web.js';
+import { verifyWmsSignatureAsync } from '../signatures/web.js';
 import { checkEvent } from './event.js';
 import { type HeadersLike, headerValue } from './headers.js';
 
@@ -60,7 +60,10 @@ export async function unwrapWebhook(
     );
   }
   const header = headerValue(headers, SIGNATURE_HEADER);
-  await verifyHeaderAsync(rawBody, header, secret, options, SIGNATURE_HEADER);
+  await verifyWmsSignatureAsync(rawBody, header, secret, {
+    ...options,
+    headerName: SIGNATURE_HEADER,
+  });
   const text =
     typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody as Uint8Array);
   let value: unknown;

@@ -46,24 +46,19 @@ export type RawBody = string | Uint8Array | ArrayBuffer;
  */
 export type UnixTime = Date | number;
 
-// 10^11 s is the year 5138, and 10^11 ms is March 1973: any number this large is
-// milliseconds for every date this code will meet.
-const MILLISECONDS_FROM = 1e11;
-
 /**
- * A {@link UnixTime} as Unix seconds (fractions kept), or a RangeError naming `name` for
- * an invalid Date, a non-finite or negative number, or a number in milliseconds.
+ * A {@link UnixTime} (now, when undefined) as Unix seconds, fractions kept; a RangeError
+ * naming `name` for an invalid Date, a non-finite or negative number, or milliseconds.
  *
  * @internal
  */
-export function unixSeconds(value: UnixTime, name: string): number {
-  const seconds = value instanceof Date ? value.getTime() / 1000 : value;
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
-    throw new RangeError(`${name} must be a valid Date or Unix seconds, got ${String(value)}`);
-  }
-  if (seconds >= MILLISECONDS_FROM) {
+export function unixSeconds(value: UnixTime | undefined, name: string): number {
+  const seconds = value instanceof Date ? value.getTime() / 1000 : (value ?? Date.now() / 1000);
+  // False for NaN too: an Invalid Date or a broken clock never opens the window. 10^11 s
+  // is the year 5138, and 10^11 ms March 1973: a number this large is milliseconds.
+  if (!(seconds >= 0 && seconds < 1e11)) {
     throw new RangeError(
-      `${name} is ${seconds}, which is milliseconds (Date.now()), not Unix seconds: pass Math.floor(Date.now() / 1000) or a Date`,
+      `${name} must be a Date or Unix seconds${seconds > 0 ? ', not milliseconds' : ''}`,
     );
   }
   return seconds;
@@ -152,14 +147,12 @@ export function signingInput(
 ): { body: string | Uint8Array; timestamp: number } {
   const body = rawBodyOf(rawBody);
   assertSecret(secret);
-  if (timestamp === undefined) return { body, timestamp: Math.floor(Date.now() / 1000) };
-  const value = unixSeconds(timestamp, 'timestamp');
-  // A Date is floored to its second; a number must already be whole seconds.
-  if (timestamp instanceof Date) return { body, timestamp: Math.floor(value) };
-  if (!Number.isSafeInteger(value)) {
-    throw new RangeError(`timestamp must be whole Unix seconds, got ${String(value)}`);
+  const seconds = unixSeconds(timestamp, 'timestamp');
+  // A Date (or now) is floored to its second; a number must already be whole seconds.
+  if (typeof timestamp === 'number' && !Number.isInteger(seconds)) {
+    throw new RangeError(`timestamp must be whole Unix seconds; got ${seconds}`);
   }
-  return { body, timestamp: value };
+  return { body, timestamp: Math.floor(seconds) };
 }
 
 function parseHeader(header: string): { timestamp: number; signatures: string[] } | undefined {
@@ -222,8 +215,7 @@ export function checkHeader(
   const { timestamp } = parsed;
   // A NaN clock (an Invalid Date, a missing Date header) would fail both window checks
   // below, letting any old signature through: unixSeconds refuses it.
-  const given = options.now === undefined ? Date.now() / 1000 : unixSeconds(options.now, 'now');
-  const now = Math.floor(given);
+  const now = Math.floor(unixSeconds(options.now, 'now'));
   const age = now - timestamp;
   if (Math.abs(age) > tolerance) {
     throw new SignatureVerificationError(

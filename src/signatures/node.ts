@@ -77,7 +77,8 @@ export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: Uni
  * @param rawBody - The request body exactly as received (string or bytes), never re-serialized.
  * @param header - The `X-WMS-Signature` header value (node:http's `string[]` form is accepted).
  * @param secret - The signing secret.
- * @param options - Tolerance window (default ±300 s) and the current time.
+ * @param options - Tolerance window (default ±300 s), the current time (a Date or Unix
+ *   seconds), and `headerName` for the messages (`X-Webhook-Signature` for a delivery).
  * @returns The verified timestamp.
  * @throws {@link SignatureVerificationError} whose `reason` names the failed check:
  * `missing_header`, `malformed_header`, `timestamp_too_old`, `timestamp_in_future`,
@@ -92,7 +93,10 @@ export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: Uni
  *   const chunks: Buffer[] = [];
  *   for await (const chunk of req) chunks.push(chunk);
  *   const raw = Buffer.concat(chunks);
- *   verifyWmsSignature(raw, req.headers['x-webhook-signature'], secret);
+ *   // A delivery: name its header, so a missing one reads "No X-Webhook-Signature header."
+ *   verifyWmsSignature(raw, req.headers['x-webhook-signature'], secret, {
+ *     headerName: 'X-Webhook-Signature',
+ *   });
  *   res.writeHead(204).end();
  * });
  * ```

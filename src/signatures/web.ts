@@ -10,7 +10,6 @@ import {
   type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
-  WMS_SIGNATURE_HEADER,
 } from './header.js';
 
 async function hmac(body: string | Uint8Array, secret: string, timestamp: number) {
@@ -84,7 +83,8 @@ export async function signWmsPayloadAsync(
  * @param rawBody - The request body exactly as received (string or bytes), never re-serialized.
  * @param header - The signature header's value (node:http's `string[]` form is accepted).
  * @param secret - The signing secret.
- * @param options - Tolerance window (default ±300 s) and the current time.
+ * @param options - Tolerance window (default ±300 s), the current time (a Date or Unix
+ *   seconds), and `headerName` for the messages (`X-Webhook-Signature` for a delivery).
  * @returns The verified timestamp.
  * @throws {@link SignatureVerificationError} whose `reason` names the failed check.
  * @throws RangeError for a `toleranceSeconds` below 0 or a `now` that is not a valid time.
@@ -94,7 +94,8 @@ export async function signWmsPayloadAsync(
  * export default {
  *   async fetch(request: Request, env: { WEBHOOK_SECRET: string }) {
  *     const raw = await request.text();
- *     await verifyWmsSignatureAsync(raw, request.headers.get('X-Webhook-Signature'), env.WEBHOOK_SECRET);
+ *     const header = request.headers.get('X-Webhook-Signature');
+ *     await verifyWmsSignatureAsync(raw, header, env.WEBHOOK_SECRET, { headerName: 'X-Webhook-Signature' });
  *     return new Response(null, { status: 204 });
  *   },
  * };
@@ -106,24 +107,7 @@ export async function verifyWmsSignatureAsync(
   secret: string,
   options: VerifyWmsSignatureOptions = {},
 ): Promise<VerifiedWmsSignature> {
-  return verifyHeaderAsync(
-    rawBody,
-    header,
-    secret,
-    options,
-    options.headerName ?? WMS_SIGNATURE_HEADER,
-  );
-}
-
-/** {@link verifyWmsSignatureAsync} with the header its messages name: the receiver's own. */
-export async function verifyHeaderAsync(
-  rawBody: RawBody,
-  header: string | readonly string[] | null | undefined,
-  secret: string,
-  options: VerifyWmsSignatureOptions,
-  headerName: string,
-): Promise<VerifiedWmsSignature> {
-  const { body, timestamp, signatures } = checkHeader(rawBody, header, secret, options, headerName);
+  const { body, timestamp, signatures } = checkHeader(rawBody, header, secret, options);
   const expected = hex(await hmac(body, secret, timestamp));
   let matched = false;
   // Every value is checked, not just until the first match, so time does not depend on order.

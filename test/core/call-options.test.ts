@@ -78,6 +78,21 @@ describe('withResponse() on a failure', () => {
     });
   });
 
+  it('works with catch() and finally() like any promise', async () => {
+    const service = fakeFetch(() => json({ detail: 'gone' }, 404));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    let settled = false;
+    const caught = await client.orders
+      .get('x')
+      .finally(() => {
+        settled = true;
+      })
+      .catch((error: unknown) => error);
+    expect(settled).toBe(true);
+    expect(caught).toMatchObject({ status: 404 });
+    await expect(client.orders.get('x').catch(() => 'handled')).resolves.toBe('handled');
+  });
+
   it('reports the X-Request-Id of a success', async () => {
     const service = fakeFetch(() => json(EMPTY_PAGE, 200, { 'x-request-id': 'req_1' }));
     const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
@@ -86,15 +101,21 @@ describe('withResponse() on a failure', () => {
   });
 });
 
+/** A client whose every request answers 503, retried without waiting. */
+function unavailable() {
+  const service = fakeFetch(() => new Response('', { status: 503 }));
+  const client = createClient({
+    hostUrl: HOST,
+    apiKey: KEY,
+    fetch: service.fetch,
+    retry: FAST_RETRY,
+  });
+  return { client, service };
+}
+
 describe('per-call options', () => {
   it('overrides the retry policy for one call', async () => {
-    const service = fakeFetch(() => new Response('', { status: 503 }));
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
-      retry: FAST_RETRY,
-    });
+    const { client, service } = unavailable();
     await client.products.list({}, { retry: 1 }).catch(() => undefined);
     expect(service.requests).toHaveLength(2);
     await client.products.list({}, { retry: false }).catch(() => undefined);
@@ -102,13 +123,7 @@ describe('per-call options', () => {
   });
 
   it('retries webhooks.create only when the call asks', async () => {
-    const service = fakeFetch(() => new Response('', { status: 503 }));
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
-      retry: FAST_RETRY,
-    });
+    const { client, service } = unavailable();
     const create = { url: 'https://wms.example.test/h', events: ['order.created' as const] };
     await client.webhooks.create(create).catch(() => undefined);
     expect(service.requests).toHaveLength(1);

@@ -98,14 +98,8 @@ describe('log levels', () => {
   ) {
     const { logger, lines } = recorder();
     const service = fakeFetch(answer);
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
-      retry: FAST_RETRY,
-      logger,
-      ...(level ? { logLevel: level } : {}),
-    });
+    const config = { hostUrl: HOST, apiKey: KEY, retry: FAST_RETRY, logger };
+    const client = createClient({ ...config, fetch: service.fetch, logLevel: level });
     return { client, lines };
   }
 
