@@ -2,6 +2,7 @@
 // writes docs/benchmarks.md after a full run. Not part of `npm test`: `npm run bench`.
 import { cursorCost } from './cursor-cost.js';
 import { memory } from './memory.js';
+import { pipelined } from './pipelined.js';
 import { receiverSize } from './receiver-size.js';
 import {
   type Benchmark,
@@ -17,7 +18,16 @@ import { signing } from './signing.js';
 import { size } from './size.js';
 import { throughput } from './throughput.js';
 
-const ALL: Benchmark[] = [size, receiverSize, signing, cursorCost, sdkOverhead, memory, throughput];
+const ALL: Benchmark[] = [
+  size,
+  receiverSize,
+  signing,
+  cursorCost,
+  sdkOverhead,
+  pipelined,
+  memory,
+  throughput,
+];
 
 const names = process.argv.slice(2);
 const unknown = names.filter((name) => !ALL.some((benchmark) => benchmark.name === name));

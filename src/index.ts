@@ -16,7 +16,11 @@ export { type RetryPolicy, Transport } from './core/transport.js';
 export { SDK_VERSION } from './core/version.js';
 export * from './errors/index.js';
 export { OrderIterator } from './pagination/order-items.js';
-export { OrderPageIterator } from './pagination/order-pages.js';
+export { OrderPageIterator, type OrderPullPage } from './pagination/order-pages.js';
+export { PagingIterator, type ToArrayOptions } from './pagination/paging-iterator.js';
+export { DEFAULT_PREFETCH } from './pagination/prefetch.js';
+export { ProductIterator } from './pagination/product-pages.js';
+export type { OrderPullParams, PrefetchParams } from './pagination/pull-params.js';
 export * from './receiver/index.js';
 export {
   FulfillmentClient,

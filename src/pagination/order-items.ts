@@ -1,12 +1,15 @@
 // An async iterator over the orders of cursor pages, built on the page iterator; its own
 // state is the checkpoint, the cursor that covers every order yielded so far.
+import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
 import type { Order, OrderCursor } from '../schemas/order.js';
 import type { OrderPageIterator } from './order-pages.js';
+import { PagingIterator, pullControl } from './paging-iterator.js';
 
 /**
  * An async iterator over single orders, oldest change first, built on
  * {@link OrderPageIterator}. `checkpoint` is the cursor that covers every order yielded so
- * far; persist it after processing to resume later.
+ * far; persist it after processing to resume later. Pages load ahead of the loop as
+ * {@link OrderPageIterator} describes; the checkpoint never covers an order not yet yielded.
  *
  * Delivery is at-least-once: an order updated during the pull is delivered again with its
  * new `updated_at`, and a resumed pull may repeat orders processed after the last saved
@@ -22,11 +25,9 @@ import type { OrderPageIterator } from './order-pages.js';
  * }
  * ```
  */
-export class OrderIterator implements AsyncIterableIterator<Order> {
+export class OrderIterator extends PagingIterator<Order> {
   #checkpoint: OrderCursor;
   readonly #pages: OrderPageIterator;
-  // Overlapping next() calls wait their turn in the generator: orders in call order.
-  readonly #orders: AsyncGenerator<Order, undefined, undefined>;
 
   /**
    * Made by {@link OrdersClient.iterate}; not meant to be constructed directly.
@@ -35,9 +36,9 @@ export class OrderIterator implements AsyncIterableIterator<Order> {
    * @internal
    */
   constructor(pages: OrderPageIterator) {
+    super(pullControl(pages));
     this.#checkpoint = pages.cursor;
     this.#pages = pages;
-    this.#orders = this.#walk();
   }
 
   /**
@@ -49,7 +50,8 @@ export class OrderIterator implements AsyncIterableIterator<Order> {
     return { ...this.#checkpoint };
   }
 
-  async *#walk(): AsyncGenerator<Order, undefined, undefined> {
+  /** @internal */
+  protected async *walk(): AsyncGenerator<Order, undefined, undefined> {
     for await (const { items } of this.#pages) {
       const last = items.length - 1;
       for (let index = 0; index <= last; index++) {
@@ -65,21 +67,13 @@ export class OrderIterator implements AsyncIterableIterator<Order> {
     return undefined;
   }
 
-  /** Returns the next order, fetching the next page only when the current one is used up. */
-  next(): Promise<IteratorResult<Order, undefined>> {
-    return this.#orders.next();
+  /** @internal */
+  protected override resumePoint(): ResumeCursor {
+    return this.checkpoint;
   }
 
-  /** Stops the iteration, aborting a page request in flight; `break` calls it. */
-  async return(): Promise<IteratorResult<Order, undefined>> {
-    // The pages first: a next() waiting on a page then ends, and the orders' return() with it.
-    await this.#pages.return();
-    await this.#orders.return(undefined);
-    return { done: true, value: undefined };
-  }
-
-  /** Returns this iterator, so it works in `for await`. */
-  [Symbol.asyncIterator](): this {
-    return this;
+  /** @internal */
+  protected override rewind(to: ResumeCursor): void {
+    this.#checkpoint = { ...to };
   }
 }

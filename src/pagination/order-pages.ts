@@ -1,18 +1,78 @@
-// An async iterator over cursor pages of orders. Its state is the cursor: each page is
-// fetched strictly after it, when next() asks; `return()` (a `break`) aborts a request in
-// flight and fetches no more.
+// An async iterator over cursor pages of orders. Its state is the cursor: past every page
+// yielded. The requests run up to `prefetch` pages ahead (prefetch.ts) and never move it;
+// `return()` (a `break`) aborts a request in flight and fetches no more.
+import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import type { OrderCursor, OrderCursorPage } from '../schemas/order.js';
+import { PagingIterator } from './paging-iterator.js';
+import { Prefetcher } from './prefetch.js';
+
+/**
+ * A cursor page as {@link OrdersClient.pages} yields it: the service's body, with the
+ * request id of the answer that brought it.
+ */
+export type OrderPullPage = OrderCursorPage & {
+  /**
+   * The `X-Request-Id` header of this page's answer, or `undefined` when the service sent
+   * none: what the service's support asks for. Not enumerable, so that the page serializes
+   * exactly as the service sent it.
+   */
+  readonly requestId: string | undefined;
+};
+
+/**
+ * Gives a page its request id, as a property that `JSON.stringify` and spreading leave out.
+ *
+ * @param page - The body of a cursor page.
+ * @param requestId - The `X-Request-Id` header of its answer.
+ * @internal
+ */
+export function withRequestId(page: OrderCursorPage, requestId: string | undefined): OrderPullPage {
+  return Object.defineProperty(page, 'requestId', { value: requestId }) as OrderPullPage;
+}
 
 /** Fetches the page that starts strictly after a cursor, aborted by `signal`. */
-export type FetchCursorPage = (
-  cursor: OrderCursor,
-  signal: AbortSignal,
-) => Promise<OrderCursorPage>;
+export type FetchCursorPage = (cursor: OrderCursor, signal: AbortSignal) => Promise<OrderPullPage>;
+
+/** How an order pull runs: how far it fetches ahead, and the caller's signal. */
+export interface PullOptions {
+  /** Pages to fetch ahead of the consumer: 0 fetches each page when it is asked for. */
+  prefetch: number;
+  /** Aborts the pull. */
+  signal?: AbortSignal | undefined;
+}
+
+// The cursor after a page, or undefined after the last one. Throws (failing that page) when
+// the service says there is more but hands back the cursor it was sent on an empty page:
+// asking again would return the same page forever.
+function cursorAfter(page: OrderCursorPage, requested: OrderCursor): OrderCursor | undefined {
+  const next = { since: page.next_since, since_id: page.next_since_id };
+  if (!page.has_more) return undefined;
+  if (
+    page.items.length === 0 &&
+    next.since === requested.since &&
+    next.since_id === requested.since_id
+  ) {
+    throw new ResponseValidationError({
+      method: 'GET',
+      path: '/orders',
+      status: 200,
+      issues: [{ path: 'has_more', message: 'is true on an empty page with an unchanged cursor' }],
+      body: page,
+      cursor: requested,
+    });
+  }
+  return next;
+}
 
 /**
  * An async iterator over cursor pages, oldest change first, for `for await`. Ends after a
- * page with `has_more: false`; `break` stops it without fetching further.
+ * page with `has_more: false`; `break` stops it, aborting a request in flight.
+ *
+ * While the loop works on one page, the next ones load (`prefetch`, default 1): each request
+ * starts as soon as the page before it arrives, since its cursor comes from that page. What
+ * was fetched ahead never moves `cursor`, and a page that failed ahead throws when the loop
+ * reaches it, with that page's starting cursor as `error.cursor`.
  *
  * @example
  * ```ts
@@ -23,90 +83,56 @@ export type FetchCursorPage = (
  * }
  * ```
  */
-export class OrderPageIterator implements AsyncIterableIterator<OrderCursorPage> {
+export class OrderPageIterator extends PagingIterator<OrderPullPage> {
   #cursor: OrderCursor;
-  readonly #stop = new AbortController();
-  // An async generator: overlapping next() calls wait their turn in it, so no page is
-  // fetched twice and each call gets its own page.
-  readonly #pages: AsyncGenerator<OrderCursorPage, undefined, undefined>;
+  readonly #chain: Prefetcher<OrderCursor, OrderPullPage>;
 
   /**
    * Made by {@link OrdersClient.pages}; not meant to be constructed directly.
    *
    * @param start - The cursor to start strictly after.
    * @param fetchPage - Fetches one page.
-   * @param signal - The caller's signal, aborting the pull.
+   * @param options - How far to fetch ahead, and the caller's signal.
    * @internal
    */
-  constructor(start: OrderCursor, fetchPage: FetchCursorPage, signal?: AbortSignal) {
+  constructor(start: OrderCursor, fetchPage: FetchCursorPage, options: PullOptions) {
+    const chain = new Prefetcher(
+      { ...start },
+      options.prefetch,
+      fetchPage,
+      cursorAfter,
+      options.signal,
+    );
+    super(chain);
+    this.#chain = chain;
     this.#cursor = { ...start };
-    const stop = this.#stop.signal;
-    this.#pages = this.#walk(fetchPage, signal ? AbortSignal.any([signal, stop]) : stop);
   }
 
   /**
-   * The cursor to resume from: past every page yielded so far. Persist it once those pages
-   * are processed, and pass it back as `since`/`since_id` after a restart.
+   * The cursor to resume from: past every page yielded so far, never past a page fetched
+   * ahead. Persist it once those pages are processed, and pass it back as
+   * `since`/`since_id` after a restart.
    */
   get cursor(): OrderCursor {
     return { ...this.#cursor };
   }
 
-  async *#walk(
-    fetchPage: FetchCursorPage,
-    signal: AbortSignal,
-  ): AsyncGenerator<OrderCursorPage, undefined, undefined> {
-    while (true) {
-      const requested = this.#cursor;
-      let page: OrderCursorPage;
-      try {
-        page = await fetchPage(requested, signal);
-      } catch (error) {
-        // Aborted by return(): the pull ended, it did not fail.
-        if (this.#stop.signal.aborted) return undefined;
-        throw error;
-      }
-      // A fetch that does not heed the signal may still answer: the pull has ended anyway.
-      if (this.#stop.signal.aborted) return undefined;
-      const next = { since: page.next_since, since_id: page.next_since_id };
-      if (
-        page.has_more &&
-        page.items.length === 0 &&
-        next.since === requested.since &&
-        next.since_id === requested.since_id
-      ) {
-        // Asking again with the same cursor would return the same empty page forever.
-        throw new ResponseValidationError({
-          method: 'GET',
-          path: '/orders',
-          status: 200,
-          issues: [
-            { path: 'has_more', message: 'is true on an empty page with an unchanged cursor' },
-          ],
-          body: page,
-          cursor: requested,
-        });
-      }
-      this.#cursor = next;
+  /** @internal */
+  protected async *walk(): AsyncGenerator<OrderPullPage, undefined, undefined> {
+    for await (const page of this.#chain.pages()) {
+      this.#cursor = { since: page.next_since, since_id: page.next_since_id };
       yield page;
-      if (!page.has_more) return undefined;
     }
+    return undefined;
   }
 
-  /** Fetches and returns the next page, or `done` after the last one. */
-  next(): Promise<IteratorResult<OrderCursorPage, undefined>> {
-    return this.#pages.next();
+  /** @internal */
+  protected override resumePoint(): ResumeCursor {
+    return this.cursor;
   }
 
-  /** Stops the iteration, aborting a page request in flight; `break` calls it. */
-  async return(): Promise<IteratorResult<OrderCursorPage, undefined>> {
-    this.#stop.abort();
-    await this.#pages.return(undefined);
-    return { done: true, value: undefined };
-  }
-
-  /** Returns this iterator, so it works in `for await`. */
-  [Symbol.asyncIterator](): this {
-    return this;
+  /** @internal */
+  protected override rewind(to: ResumeCursor): void {
+    this.#cursor = { ...to };
   }
 }

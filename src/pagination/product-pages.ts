@@ -1,39 +1,62 @@
-// Product pages (specification 4.1, 2.2) and the products in them: page-numbered, so the
-// page iterator's only state is the number of the next page.
+// The products of numbered pages (specification 4.1, 2.2): the position of the next page is
+// its number, known once the page before it says there is more.
 import type { Product, ProductList, ProductListParams } from '../schemas/product.js';
+import { PagingIterator } from './paging-iterator.js';
+import { type FetchPageAt, Prefetcher } from './prefetch.js';
 
-/** Fetches one page of products. */
-export type FetchProductPage = (params: ProductListParams) => Promise<ProductList>;
+/** Fetches one page of products by number, aborted by `signal`. */
+export type FetchProductPage = FetchPageAt<number, ProductList>;
 
-/**
- * Iterates over product pages from `start.page` (default 1), fetching each when the loop asks
- * for it. Ends after the page that reaches `total`, or at an empty page.
- *
- * @param start - The checked parameters: `page_size` and the page to start at.
- * @param fetchPage - Fetches one page.
- * @internal
- */
-export async function* productPages(
-  start: ProductListParams,
-  fetchPage: FetchProductPage,
-): AsyncGenerator<ProductList, void, undefined> {
-  let page = start.page ?? 1;
-  while (true) {
-    const result = await fetchPage({ ...start, page });
-    yield result;
-    if (result.items.length === 0 || result.page * result.page_size >= result.total) return;
-    page = result.page + 1;
-  }
+// The number of the page after `page`, or undefined after the page that reaches `total` or
+// an empty page.
+function pageAfter(page: ProductList): number | undefined {
+  return page.items.length === 0 || page.page * page.page_size >= page.total
+    ? undefined
+    : page.page + 1;
 }
 
 /**
- * Iterates over the products of pages, in page order.
+ * An async iterator over every product, page after page, for `for await`. While the loop
+ * works on one page the next ones load (`prefetch`, default 1); `break` stops it, aborting a
+ * request in flight. Ends after the page that reaches `total`, or at an empty page.
  *
- * @param pages - The pages, from {@link productPages}.
- * @internal
+ * @example
+ * ```ts
+ * for await (const product of client.products.iterate({ page_size: 200 })) {
+ *   console.log(product.sku, product.stock);
+ * }
+ * ```
  */
-export async function* productItems(
-  pages: AsyncIterable<ProductList>,
-): AsyncGenerator<Product, void, undefined> {
-  for await (const page of pages) yield* page.items;
+export class ProductIterator extends PagingIterator<Product> {
+  readonly #chain: Prefetcher<number, ProductList>;
+
+  /**
+   * Made by {@link ProductsClient.iterate}; not meant to be constructed directly.
+   *
+   * @param start - The checked parameters: `page_size` and the page to start at.
+   * @param fetchPage - Fetches one page.
+   * @param options - How far to fetch ahead, and the caller's signal.
+   * @internal
+   */
+  constructor(
+    start: ProductListParams,
+    fetchPage: FetchProductPage,
+    options: { prefetch: number; signal?: AbortSignal | undefined },
+  ) {
+    const chain = new Prefetcher(
+      start.page ?? 1,
+      options.prefetch,
+      fetchPage,
+      pageAfter,
+      options.signal,
+    );
+    super(chain);
+    this.#chain = chain;
+  }
+
+  /** @internal */
+  protected async *walk(): AsyncGenerator<Product, undefined, undefined> {
+    for await (const page of this.#chain.pages()) yield* page.items;
+    return undefined;
+  }
 }

@@ -4,13 +4,17 @@ import type { APIPromise } from '../core/api-promise.js';
 import { declareMethod } from '../core/method.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
+import { parseInput } from '../core/validate.js';
 import { OrderIterator } from '../pagination/order-items.js';
-import { OrderPageIterator } from '../pagination/order-pages.js';
+import { OrderPageIterator, withRequestId } from '../pagination/order-pages.js';
 import {
-  ORIGIN_CURSOR,
-  type OrderCursor,
+  type OrderPullParams,
+  OrderPullParamsSchema,
+  splitPrefetch,
+  startCursor,
+} from '../pagination/pull-params.js';
+import {
   OrderCursorPageSchema,
-  type OrderCursorParams,
   OrderCursorParamsSchema,
   type OrderDetail,
   OrderDetailSchema,
@@ -82,18 +86,25 @@ export class OrdersClient extends ResourceClient {
 
   /**
    * Iterates over cursor pages, oldest change first, starting strictly after `since` and
-   * `since_id` (a saved cursor) or, without them, at the very beginning. Each page is
-   * fetched when the loop asks for it; the iterator's `cursor` covers every page yielded.
+   * `since_id` (a saved cursor, sent back exactly as it was received) or, without them, at
+   * the very beginning. The next `prefetch` pages (default 1) load while the loop works on
+   * the current one; the iterator's `cursor` covers every page yielded, never one fetched
+   * ahead. Each page carries the `requestId` of its answer.
    *
-   * A failure that outlasts the retries ends the loop with an error whose `cursor` is
-   * where to resume: `client.orders.pages({ ...params, ...error.cursor })` loses and repeats
-   * no page.
+   * A failure that outlasts the retries ends the loop, when it reaches the failed page, with
+   * an error whose `cursor` is where to resume: `client.orders.pages({ ...params,
+   * ...error.cursor })` loses and repeats no page.
    *
-   * @param params - Filters `status` and `platform`, page size `limit`, and the cursor.
-   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
-   * @returns An async iterator over pages `{ items, next_since, next_since_id, has_more }`.
-   * @throws {@link ValidationError} at once for bad parameters; the others of
-   *   {@link OrdersClient.list} from the loop, carrying `cursor`.
+   * @param params - Filters `status` and `platform`, page size `limit`, the cursor, and
+   *   `prefetch` (see {@link OrderPullParams}).
+   * @param options - {@link RequestOptions}: `signal` aborts the pull; `timeout`,
+   *   `totalTimeout`, `retry` and `headers` apply to each page's request (`totalTimeout`
+   *   bounds one page, not the pull).
+   * @returns An async iterator over pages `{ items, next_since, next_since_id, has_more }`;
+   *   `break` aborts a request in flight; `toArray({ limit })` collects up to `limit` pages.
+   * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
+   *   for a bad `prefetch`; the others of {@link OrdersClient.list} from the loop, carrying
+   *   `cursor`.
    *
    * @example
    * ```ts
@@ -104,20 +115,27 @@ export class OrdersClient extends ResourceClient {
    * }
    * ```
    */
-  pages(params: OrderCursorParams = {}, options: RequestOptions = {}): OrderPageIterator {
-    const { since, since_id, ...filters } = listOrderChanges.parse(params);
-    const start: OrderCursor =
-      since !== undefined && since_id !== undefined ? { since, since_id } : { ...ORIGIN_CURSOR };
+  pages(params: OrderPullParams = {}, options: RequestOptions = {}): OrderPageIterator {
+    const { prefetch, rest } = splitPrefetch(params);
+    const { since, since_id, ...filters } = parseInput(OrderPullParamsSchema, rest, 'query', {
+      method: 'GET',
+      path: '/orders',
+    });
     // The cursor goes back exactly as the service sent it (specification 4.2, rule 2).
     return new OrderPageIterator(
-      start,
-      (cursor, signal) =>
-        listOrderChanges.send(
-          this.transport,
-          { ...filters, ...cursor },
-          { options: { ...options, signal }, cursor },
-        ),
-      options?.signal,
+      startCursor(since, since_id),
+      async (cursor, signal) => {
+        // The caller's options reach every page; the signal also carries break's abort.
+        const { data, requestId } = await listOrderChanges
+          .send(
+            this.transport,
+            { ...filters, ...cursor },
+            { options: { ...options, signal }, cursor },
+          )
+          .withResponse();
+        return withRequestId(data, requestId);
+      },
+      { prefetch, signal: options?.signal },
     );
   }
 
@@ -130,9 +148,13 @@ export class OrdersClient extends ResourceClient {
    * comes again with its new `updated_at`, and a resumed pull may repeat what followed the
    * last saved checkpoint. Make processing idempotent, keyed by order `id`.
    *
-   * @param params - As for {@link OrdersClient.pages}.
-   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
-   * @returns An async iterator with a `checkpoint` property; `break` stops fetching.
+   * @param params - As for {@link OrdersClient.pages}, `prefetch` included: the pages load
+   *   ahead of the loop the same way, and `checkpoint` covers only orders yielded.
+   * @param options - {@link RequestOptions}: `signal` aborts the pull; `timeout`,
+   *   `totalTimeout`, `retry` and `headers` apply to each page's request (`totalTimeout`
+   *   bounds one page, not the pull).
+   * @returns An async iterator with a `checkpoint` property; `break` stops fetching;
+   *   `toArray({ limit })` collects up to `limit` orders.
    * @throws As {@link OrdersClient.pages}.
    *
    * @example
@@ -144,7 +166,7 @@ export class OrdersClient extends ResourceClient {
    * }
    * ```
    */
-  iterate(params: OrderCursorParams = {}, options: RequestOptions = {}): OrderIterator {
+  iterate(params: OrderPullParams = {}, options: RequestOptions = {}): OrderIterator {
     return new OrderIterator(this.pages(params, options));
   }
 

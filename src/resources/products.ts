@@ -3,9 +3,9 @@ import type { APIPromise } from '../core/api-promise.js';
 import { declareMethod } from '../core/method.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
-import { productItems, productPages } from '../pagination/product-pages.js';
+import { ProductIterator } from '../pagination/product-pages.js';
+import { type PrefetchParams, splitPrefetch } from '../pagination/pull-params.js';
 import {
-  type Product,
   type ProductList,
   type ProductListParams,
   ProductListParamsSchema,
@@ -46,14 +46,19 @@ export class ProductsClient extends ResourceClient {
   }
 
   /**
-   * Iterates over every product, fetching page after page as the loop asks for them. Stops
-   * after the page that reaches `total`, or at an empty page.
+   * Iterates over every product, page after page, the next `prefetch` pages (default 1)
+   * loading while the loop works on the current one. Stops after the page that reaches
+   * `total`, or at an empty page.
    *
-   * @param params - `page_size` per request and the `page` to start at (default 1).
-   * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
-   * @returns An async iterator for `for await`; `break` stops fetching.
-   * @throws {@link ValidationError} at once for bad parameters; the others of
-   *   {@link ProductsClient.list} from the loop.
+   * @param params - `page_size` per request, the `page` to start at (default 1), and
+   *   `prefetch`, the pages to fetch ahead (0 fetches each when the loop asks for it).
+   * @param options - {@link RequestOptions}: `signal` aborts the pull; `timeout`,
+   *   `totalTimeout`, `retry` and `headers` apply to each page's request (`totalTimeout`
+   *   bounds one page, not the pull).
+   * @returns An async iterator for `for await`; `break` aborts a request in flight;
+   *   `toArray({ limit })` collects up to `limit` products.
+   * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
+   *   for a bad `prefetch`; the others of {@link ProductsClient.list} from the loop.
    *
    * @example
    * ```ts
@@ -63,12 +68,16 @@ export class ProductsClient extends ResourceClient {
    * ```
    */
   iterate(
-    params: ProductListParams = {},
+    params: ProductListParams & PrefetchParams = {},
     options: RequestOptions = {},
-  ): AsyncGenerator<Product, void, undefined> {
-    const start = listProducts.parse(params);
-    return productItems(
-      productPages(start, (page) => listProducts.send(this.transport, page, { options })),
+  ): ProductIterator {
+    const { prefetch, rest } = splitPrefetch(params);
+    const start = listProducts.parse(rest);
+    return new ProductIterator(
+      start,
+      (page, signal) =>
+        listProducts.send(this.transport, { ...start, page }, { options: { ...options, signal } }),
+      { prefetch, signal: options?.signal },
     );
   }
 }

@@ -4,66 +4,18 @@ import { describe, expect, it } from 'vitest';
 import {
   createClient,
   ORIGIN_CURSOR,
-  type Order,
   type OrderCursorPage,
   ResponseValidationError,
   ServerError,
 } from '../../src/index.js';
-import {
-  FAST_RETRY,
-  fakeFetch,
-  HOST,
-  json,
-  KEY,
-  type RecordedRequest,
-} from '../support/fake-fetch.js';
-
-function order(index: number): Order {
-  // Three orders share each timestamp, so pages split groups of equal updated_at.
-  const second = String(Math.floor(index / 3)).padStart(2, '0');
-  return {
-    id: `ord_${String(index).padStart(3, '0')}`,
-    status: 'Created',
-    platform: 'web',
-    order_date: '2026-01-01T00:00:00.000Z',
-    updated_at: `2026-01-01T00:00:${second}.000Z`,
-  };
-}
-
-/** A cursor service over `count` orders, by the contract's rules. */
-function cursorService(count: number) {
-  const orders = Array.from({ length: count }, (_, index) => order(index));
-  return (request: RecordedRequest): Response => {
-    const query = request.url.searchParams;
-    const since = Date.parse(query.get('since') ?? '');
-    const sinceId = query.get('since_id') ?? '';
-    const limit = Number(query.get('limit') ?? 50);
-    const after = orders.filter((candidate) => {
-      const at = Date.parse(candidate.updated_at);
-      return at > since || (at === since && candidate.id > sinceId);
-    });
-    const items = after.slice(0, limit);
-    const last = items.at(-1);
-    const page: OrderCursorPage = {
-      items,
-      next_since: last ? last.updated_at : (query.get('since') ?? ''),
-      next_since_id: last ? last.id : sinceId,
-      has_more: after.length > items.length,
-    };
-    return json(page);
-  };
-}
+import { FAST_RETRY, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+import { cursorOf, cursorService, order, productService } from '../support/scripted-service.js';
 
 function setup(responder: Parameters<typeof fakeFetch>[0], retry: object = FAST_RETRY) {
   const service = fakeFetch(responder);
   const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch, retry });
   return { service, client };
 }
-
-const cursorOf = (request: RecordedRequest | undefined) => ({
-  since: request?.url.searchParams.get('since'),
-  since_id: request?.url.searchParams.get('since_id'),
-});
 
 describe('orders.pages', () => {
   it('starts at the origin cursor and sends each next cursor back unchanged', async () => {
@@ -80,9 +32,9 @@ describe('orders.pages', () => {
     expect(service.requests).toHaveLength(3);
   });
 
-  it('fetches nothing until asked, and one page per next()', async () => {
+  it('fetches nothing until asked, and with prefetch 0 one page per next()', async () => {
     const { service, client } = setup(cursorService(10));
-    const pages = client.orders.pages({ limit: 2 });
+    const pages = client.orders.pages({ limit: 2, prefetch: 0 });
     expect(service.requests).toHaveLength(0);
     await pages.next();
     expect(service.requests).toHaveLength(1);
@@ -160,10 +112,10 @@ describe('orders.iterate', () => {
     expect(service.requests).toHaveLength(7);
   });
 
-  it('stops fetching on break', async () => {
+  it('stops fetching on break (prefetch 0)', async () => {
     const { service, client } = setup(cursorService(100));
     let seen = 0;
-    for await (const _ of client.orders.iterate({ limit: 10 })) {
+    for await (const _ of client.orders.iterate({ limit: 10, prefetch: 0 })) {
       if (++seen === 15) break;
     }
     expect(service.requests).toHaveLength(2);
@@ -171,9 +123,9 @@ describe('orders.iterate', () => {
     expect(service.requests).toHaveLength(2);
   });
 
-  it('does not fetch the next page before it is asked for', async () => {
+  it('does not fetch the next page before it is asked for with prefetch 0', async () => {
     const { service, client } = setup(cursorService(4));
-    const orders = client.orders.iterate({ limit: 2 });
+    const orders = client.orders.iterate({ limit: 2, prefetch: 0 });
     await orders.next();
     await orders.next();
     expect(service.requests).toHaveLength(1);
@@ -193,19 +145,26 @@ describe('orders.iterate', () => {
     expect(new Set(sent).size).toBe(3);
   });
 
-  it('hands out orders in call order when next() calls overlap a page boundary', async () => {
-    const { service, client } = setup(cursorService(7));
-    const orders = client.orders.iterate({ limit: 2 });
-    await orders.next();
-    // The second call takes the page's last order, the third waits for the next page, and
-    // the fourth, made while it waits, must queue behind it rather than overtake it.
-    const pending = [orders.next(), orders.next(), orders.next()];
-    const later = await Promise.all([...pending, orders.next(), orders.next()]);
-    expect(later.map((result) => result.value?.id)).toEqual(
-      [1, 2, 3, 4, 5].map((index) => order(index).id),
-    );
-    expect(service.requests).toHaveLength(3);
-  });
+  it.each([
+    [0, 3],
+    [1, 4],
+  ])(
+    'hands out orders in call order when next() calls overlap a page boundary (prefetch %i)',
+    async (prefetch, requests) => {
+      const { service, client } = setup(cursorService(7));
+      const orders = client.orders.iterate({ limit: 2, prefetch });
+      await orders.next();
+      // The second call takes the page's last order, the third waits for the next page, and
+      // the fourth, made while it waits, must queue behind it rather than overtake it.
+      const pending = [orders.next(), orders.next(), orders.next()];
+      const later = await Promise.all([...pending, orders.next(), orders.next()]);
+      expect(later.map((result) => result.value?.id)).toEqual(
+        [1, 2, 3, 4, 5].map((index) => order(index).id),
+      );
+      // Two pages yielded, the third in hand, and with prefetch the fourth fetched ahead.
+      expect(service.requests).toHaveLength(requests);
+    },
+  );
 
   it('ends after return() even with a page in flight, and fetches no more', async () => {
     const { service, client } = setup(cursorService(10));
@@ -254,17 +213,17 @@ describe('orders.iterate', () => {
     expect(ids).toEqual(Array.from({ length: 10 }, (_, index) => order(index).id));
   });
 
-  it('carries the cursor to resume from on an error that outlasted the retries', async () => {
+  it('carries the cursor to resume from on an error that outlasted the retries (prefetch 0)', async () => {
     const healthy = cursorService(9);
     let failing = false;
     const { service, client } = setup(
-      (request) => {
+      (request, index) => {
         if (failing) return json({ detail: 'down' }, 503);
-        return healthy(request);
+        return healthy(request, index);
       },
       { ...FAST_RETRY, limit: 1 },
     );
-    const orders = client.orders.iterate({ limit: 3 });
+    const orders = client.orders.iterate({ limit: 3, prefetch: 0 });
     const ids: string[] = [];
     let caught: unknown;
     try {
@@ -290,7 +249,7 @@ describe('orders.iterate', () => {
     const { service, client } = setup((request, index) =>
       index === 1
         ? json({ detail: 'Rate limit exceeded' }, 429, { 'retry-after': '0' })
-        : healthy(request),
+        : healthy(request, index),
     );
     const ids: string[] = [];
     for await (const item of client.orders.iterate({ limit: 3 })) ids.push(item.id);
@@ -300,31 +259,14 @@ describe('orders.iterate', () => {
 });
 
 describe('products.iterate', () => {
-  it('walks the pages until total, lazily', async () => {
-    const products = Array.from({ length: 5 }, (_, index) => ({
-      id: index + 1,
-      sku: `SKU-${index}`,
-      name: `Product ${index}`,
-      barcode: `000${index}`,
-      stock: index,
-      price: 9.5,
-      currency: 'EUR',
-    }));
-    const { service, client } = setup((request) => {
-      const page = Number(request.url.searchParams.get('page'));
-      const size = Number(request.url.searchParams.get('page_size'));
-      return json({
-        items: products.slice((page - 1) * size, page * size),
-        page,
-        page_size: size,
-        total: products.length,
-      });
-    });
+  it('walks the pages until total, lazily with prefetch 0', async () => {
+    const { service, client } = setup(productService(5));
     const skus: string[] = [];
-    for await (const product of client.products.iterate({ page_size: 2 })) skus.push(product.sku);
-    expect(skus).toEqual(products.map((product) => product.sku));
+    for await (const product of client.products.iterate({ page_size: 2, prefetch: 0 }))
+      skus.push(product.sku);
+    expect(skus).toEqual(['SKU-1', 'SKU-2', 'SKU-3', 'SKU-4', 'SKU-5']);
     expect(service.requests).toHaveLength(3);
-    for await (const _ of client.products.iterate({ page_size: 2 })) break;
+    for await (const _ of client.products.iterate({ page_size: 2, prefetch: 0 })) break;
     expect(service.requests).toHaveLength(4);
   });
 });

@@ -132,11 +132,11 @@ describe.each(TRANSPORTS)('orders over %s', (transport) => {
     expect(new Set(ids).size).toBe(500);
   });
 
-  it('stops requesting on break', async () => {
+  it('stops requesting on break (prefetch 0)', async () => {
     const { hostUrl } = await start({ orders: 1000 });
     const { client, requests } = counting(hostUrl);
     let seen = 0;
-    for await (const _ of client.orders.iterate({ limit: 100 })) {
+    for await (const _ of client.orders.iterate({ limit: 100, prefetch: 0 })) {
       if (++seen === 250) break;
     }
     expect(requests).toHaveLength(3);

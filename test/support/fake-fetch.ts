@@ -5,6 +5,8 @@ export interface RecordedRequest {
   url: URL;
   headers: Headers;
   body: string;
+  /** The request's signal: aborted when the SDK gives the request up. */
+  signal: AbortSignal;
 }
 
 export type Responder = (
@@ -20,6 +22,7 @@ export function fakeFetch(responder: Responder) {
       url: new URL(request.url),
       headers: new Headers(request.headers),
       body: await request.text(),
+      signal: request.signal,
     };
     requests.push(recorded);
     const answer = await responder(recorded, requests.length - 1);
