@@ -84,4 +84,16 @@ describe.each(TRANSPORTS)('pipelined pulls over %s', (transport) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(requests).toHaveLength(5);
   });
+  it('gives each page the X-Request-Id the service journaled for it', async () => {
+    const { mock, hostUrl } = await start({ orders: 120 });
+    const { client } = recording(hostUrl);
+    const ids: (string | undefined)[] = [];
+    for await (const page of client.orders.pages({ limit: 50, prefetch: 0 })) {
+      ids.push(page.requestId);
+    }
+    const journaled = mock.requests.filter((entry) => entry.path.endsWith('/orders'));
+    expect(ids).toHaveLength(3);
+    expect(ids).toEqual(journaled.map((entry) => entry.requestId));
+    expect(new Set(ids).size).toBe(3);
+  });
 });
