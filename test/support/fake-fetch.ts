@@ -54,3 +54,6 @@ export function hangingFetch(request: Request): Promise<Response> {
     request.signal.addEventListener('abort', () => reject(request.signal.reason));
   });
 }
+
+/** A client configuration over the fake host that fails at once, for tests of one answer. */
+export const NO_RETRY = { hostUrl: HOST, apiKey: KEY, retry: 0 } as const;

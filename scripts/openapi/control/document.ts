@@ -1,64 +1,12 @@
-// Builds docs/openapi-control.json: the mock's control endpoints under {host_url}/__mock/
-// (state, clock, deliveries, fault rules, the request journal, reset) for drivers in any
-// language. The bodies are the zod schemas the routes check them with; scripts/openapi.ts
-// writes and checks this document beside the service's own.
-import { fileURLToPath } from 'node:url';
+// The mock's control endpoints under {host_url}/__mock/ (state, clock, deliveries, fault
+// rules, the request journal, reset) as an OpenAPI 3.1 document (docs/openapi-control.json),
+// for drivers in any language.
 import * as z from 'zod/mini';
-import {
-  ClockAdvanceSchema,
-  ClockSetSchema,
-  CONTROL_PREFIX,
-  RequestFilterSchema,
-} from '../mock/routes/control.js';
-import { FaultRuleSchema, StoredFaultRuleSchema } from '../mock/rules/faults.js';
-import { MockRequestSchema } from '../mock/rules/journal.js';
-import * as S from '../src/schemas/index.js';
+import { CONTROL_PREFIX, RequestFilterSchema } from '../../../mock/routes/control.js';
+import { type Json, json, ref } from '../json-schema.js';
+import { controlComponents } from './schemas.js';
 
-type Json = { [key: string]: unknown };
-
-/** Where the control document is written, relative to the repository root. */
-export const CONTROL_OPENAPI_PATH = fileURLToPath(
-  new URL('../docs/openapi-control.json', import.meta.url),
-);
-
-// Each component: its schema, its name, and what it is.
-const COMPONENTS: Array<[z.core.$ZodType, string, string]> = [
-  [
-    FaultRuleSchema,
-    'FaultRule',
-    'A fault rule: `method` (any when absent), `path` from the host root (exact, or a prefix ' +
-      'ending in `*`), `times` (absent: until removed) and exactly one effect: `status` (with ' +
-      'optional JSON `body` and `headers`), `delayMs`, or `error` (`reset`, `truncate`, `stall`). ' +
-      '`body` and `headers` go with `status` only.',
-  ],
-  [
-    StoredFaultRuleSchema,
-    'StoredFaultRule',
-    'A live rule with its `id` and how many requests it has applied to.',
-  ],
-  [
-    MockRequestSchema,
-    'MockRequest',
-    'One request the service was sent. API key and signature header values, and any configured ' +
-      'key or signing secret elsewhere, read `REDACTED`; `keyId` names the configured key ' +
-      '(`apiKeys[0]`, ...), never the key; `status` is null for a reset connection.',
-  ],
-  [ClockSetSchema, 'ClockSet', 'Where to freeze the mock clock.'],
-  [ClockAdvanceSchema, 'ClockAdvance', 'How many ms to move the clock (negative goes back).'],
-  [S.OrderDetailSchema, 'Order', 'A stored order, every field.'],
-  [S.ProductSchema, 'Product', 'A stored product.'],
-  [S.WebhookSubscriptionSchema, 'WebhookSubscription', 'A stored webhook subscription.'],
-  [
-    S.ErrorBodySchema,
-    'ErrorBody',
-    'Every error: `detail` is a sentence, or for 422 a list of issues.',
-  ],
-];
-const schemas = z.registry<{ id: string; description: string }>();
-for (const [schema, id, description] of COMPONENTS) schemas.add(schema, { id, description });
-
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const json = (schema: object) => ({ 'application/json': { schema } });
+// The responses, bodies and parameters its operations are made of.
 const ok = (description: string, schema: object = { type: 'object' }) => ({
   description,
   content: json(schema),
@@ -88,31 +36,6 @@ const pathParam = (name: string, description: string) => ({
   schema: { type: 'string' },
 });
 const tags = (...names: string[]) => ({ tags: names });
-
-// zod's JSON Schema with what components must not carry removed, sorted for a stable diff.
-function components(): Record<string, Json> {
-  const all = z.toJSONSchema(schemas, {
-    io: 'input',
-    uri: (id) => `#/components/schemas/${id}`,
-    unrepresentable: 'any',
-  }).schemas;
-  const cleaned = JSON.parse(
-    JSON.stringify(all, (key, value) =>
-      key === '$schema' || key === '$id' || value === Number.MIN_SAFE_INTEGER
-        ? undefined
-        : value === Number.MAX_SAFE_INTEGER && key === 'maximum'
-          ? undefined
-          : value,
-    ),
-  ) as Record<string, Json>;
-  // zod drops the refinement; JSON Schema says "exactly one effect" in its own words.
-  cleaned.FaultRule = {
-    ...cleaned.FaultRule,
-    oneOf: [{ required: ['status'] }, { required: ['delayMs'] }, { required: ['error'] }],
-    dependentRequired: { body: ['status'], headers: ['status'] },
-  };
-  return Object.fromEntries(Object.entries(cleaned).sort(([a], [b]) => a.localeCompare(b)));
-}
 
 const bad = error('The body (or query) failed validation; `detail` lists each problem.');
 
@@ -309,7 +232,7 @@ export function buildControlDocument(): Json {
         },
       },
     },
-    components: { schemas: components() },
+    components: { schemas: controlComponents() },
   };
 }
 

@@ -1,0 +1,53 @@
+// The control document's component schemas: the zod schemas the mock's control routes check
+// their bodies with, and the stored records they answer with.
+import { ClockAdvanceSchema, ClockSetSchema } from '../../../mock/routes/control.js';
+import { FaultRuleSchema, StoredFaultRuleSchema } from '../../../mock/rules/faults.js';
+import { MockRequestSchema } from '../../../mock/rules/journal.js';
+import * as S from '../../../src/schemas/index.js';
+import { type Json, registryOf, registrySchemas, sortedById } from '../json-schema.js';
+
+// Each component: its schema, its name, and what it is.
+const schemas = registryOf([
+  [
+    FaultRuleSchema,
+    'FaultRule',
+    'A fault rule: `method` (any when absent), `path` from the host root (exact, or a prefix ' +
+      'ending in `*`), `times` (absent: until removed) and exactly one effect: `status` (with ' +
+      'optional JSON `body` and `headers`), `delayMs`, or `error` (`reset`, `truncate`, `stall`). ' +
+      '`body` and `headers` go with `status` only.',
+  ],
+  [
+    StoredFaultRuleSchema,
+    'StoredFaultRule',
+    'A live rule with its `id` and how many requests it has applied to.',
+  ],
+  [
+    MockRequestSchema,
+    'MockRequest',
+    'One request the service was sent. API key and signature header values, and any configured ' +
+      'key or signing secret elsewhere, read `REDACTED`; `keyId` names the configured key ' +
+      '(`apiKeys[0]`, ...), never the key; `status` is null for a reset connection.',
+  ],
+  [ClockSetSchema, 'ClockSet', 'Where to freeze the mock clock.'],
+  [ClockAdvanceSchema, 'ClockAdvance', 'How many ms to move the clock (negative goes back).'],
+  [S.OrderDetailSchema, 'Order', 'A stored order, every field.'],
+  [S.ProductSchema, 'Product', 'A stored product.'],
+  [S.WebhookSubscriptionSchema, 'WebhookSubscription', 'A stored webhook subscription.'],
+  [
+    S.ErrorBodySchema,
+    'ErrorBody',
+    'Every error: `detail` is a sentence, or for 422 a list of issues.',
+  ],
+]);
+
+/** Every component schema of the control document, sorted by id. */
+export function controlComponents(): Record<string, Json> {
+  const cleaned = registrySchemas(schemas, 'input', { unrepresentable: 'any' });
+  // zod drops the refinement; JSON Schema says "exactly one effect" in its own words.
+  cleaned.FaultRule = {
+    ...cleaned.FaultRule,
+    oneOf: [{ required: ['status'] }, { required: ['delayMs'] }, { required: ['error'] }],
+    dependentRequired: { body: ['status'], headers: ['status'] },
+  };
+  return sortedById(cleaned);
+}

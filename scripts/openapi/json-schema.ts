@@ -1,0 +1,65 @@
+// zod schemas as OpenAPI components, for both documents: zod's JSON Schema with what a
+// component must not carry removed, sorted by id, and the small builders both documents use.
+import * as z from 'zod/mini';
+
+// The documents are checked against the OpenAPI 3.1 schema when they are built, so plain JSON
+// types are enough here (openapi-types' 3.1 types mix in 3.0 ones and reject valid documents).
+/** A JSON object of a document. */
+export type Json = { [key: string]: unknown };
+/** A JSON Schema object, with the properties the builders reach into. */
+export type Schema = Json & { properties?: Record<string, Json> };
+
+/** What a registered schema is called among the components, and what it says. */
+export interface SchemaMeta {
+  id: string;
+  description: string;
+}
+
+/** A registry of schemas that become components. */
+export type SchemaRegistry = z.core.$ZodRegistry<SchemaMeta>;
+
+/** A component: its schema, its id, and what it is. */
+export type Component = [schema: z.core.$ZodType, id: string, description: string];
+
+/** A registry holding these components, in this order. */
+export function registryOf(components: Component[]): SchemaRegistry {
+  const registry = z.registry<SchemaMeta>();
+  for (const [schema, id, description] of components) registry.add(schema, { id, description });
+  return registry;
+}
+
+/** A reference to a component schema. */
+export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+/** A JSON media type with this schema. */
+export const json = (schema: object) => ({ 'application/json': { schema } });
+
+/** Strips what zod adds for standalone documents but OpenAPI components must not carry. */
+export function clean(schema: unknown): Schema {
+  const json = JSON.parse(
+    JSON.stringify(schema, (key, value) => {
+      if (key === '$schema' || key === '$id') return undefined;
+      // zod marks every int with the safe-integer range; it says nothing to a reader.
+      if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) return undefined;
+      if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) return undefined;
+      return value;
+    }),
+  );
+  return json as Schema;
+}
+
+/** The cleaned JSON Schema of every schema in a registry, by id. */
+export function registrySchemas(
+  registry: SchemaRegistry,
+  io: 'input' | 'output',
+  options: { unrepresentable?: 'any' } = {},
+): Record<string, Schema> {
+  const uri = (id: string) => `#/components/schemas/${id}`;
+  const schemas = z.toJSONSchema(registry, { io, uri, ...options }).schemas;
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, clean(schema)]));
+}
+
+/** Sorted by id, so a document's diff stays stable when a schema is added. */
+export function sortedById<T>(components: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -1,0 +1,70 @@
+// The API key travels only in its header and shows up in no hook, error or inspection.
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/index.js';
+import { failure } from '../support/failure.js';
+import { BASE, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+
+describe('the API key', () => {
+  it('travels only in the X-API-Key header', async () => {
+    const service = fakeFetch(() => json({ items: [], page: 1, page_size: 50, total: 0 }));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    await client.products.list({ page: 2 });
+    const [request] = service.requests;
+    expect(request?.headers.get('x-api-key')).toBe(KEY);
+    expect(request?.url.href.startsWith(`${BASE}/products`)).toBe(true);
+    expect(request?.url.href).not.toContain(KEY);
+    expect(request?.body).not.toContain(KEY);
+  });
+
+  it('is seen by no hook, error, message, toString or inspection', async () => {
+    const seenByHooks: string[] = [];
+    const record = (request: Request) => {
+      seenByHooks.push(
+        request.url,
+        ...[...request.headers].map(([name, value]) => `${name}: ${value}`),
+      );
+    };
+    const service = fakeFetch(() => json({ detail: 'Invalid API key' }, 401));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      retry: { limit: 1, statusCodes: [401], delay: () => 0 },
+      hooks: {
+        beforeRequest: [
+          (request, options) => {
+            record(request);
+            seenByHooks.push(inspect(options));
+          },
+        ],
+        beforeRetry: [
+          ({ request, error }) => {
+            record(request);
+            seenByHooks.push(inspect(error));
+          },
+        ],
+        afterResponse: [(request) => record(request)],
+        beforeError: [
+          (error) => {
+            seenByHooks.push(inspect(error, { depth: 5 }));
+            return error;
+          },
+        ],
+      },
+    });
+    const error = await failure(client.orders.get('ord_1'));
+    expect(service.requests).toHaveLength(2);
+    expect(service.requests.every((request) => request.headers.get('x-api-key') === KEY)).toBe(
+      true,
+    );
+    expect(seenByHooks.length).toBeGreaterThan(4);
+    expect(seenByHooks.join('\n')).not.toContain(KEY);
+    expect(error.message).not.toContain(KEY);
+    expect(String(error)).not.toContain(KEY);
+    expect(error.stack).not.toContain(KEY);
+    expect(JSON.stringify(error)).not.toContain(KEY);
+    expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(KEY);
+    expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(KEY);
+  });
+});

@@ -1,0 +1,108 @@
+// What notifyShipped refuses before sending (no secret, bad input, a broken clock), and the
+// service's refusals as typed errors.
+import { describe, expect, it } from 'vitest';
+import {
+  AuthenticationError,
+  ConfigurationError,
+  ConflictError,
+  createClient,
+  NotFoundError,
+  ValidationError,
+} from '../../src/index.js';
+import { fakeFetch, HOST, json, KEY, SECRET } from '../support/fake-fetch.js';
+
+const applied = { status: 'applied', order_id: 'ord_1' };
+const SIGNED = { hostUrl: HOST, apiKey: KEY, signingSecret: SECRET } as const;
+
+describe('fulfillment.notifyShipped', () => {
+  it('refuses to send without a signing secret', async () => {
+    const service = fakeFetch(() => json(applied));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const error = await client.fulfillment
+      .notifyShipped({ inbound_order_id: 'ord_1' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe('signingSecret');
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['no order key', {}, {}, 'body: name the order: inbound_order_id, or source with external_ref'],
+    [
+      'half a secondary key',
+      { source: 'shopify' },
+      {},
+      'body.external_ref: source and external_ref must be given together',
+    ],
+    [
+      'an empty id',
+      { inbound_order_id: '' },
+      {},
+      'body.inbound_order_id: must be at least 1 character',
+    ],
+    [
+      'an unknown key',
+      { inbound_order_id: 'o', tracking_number: 'T' },
+      {},
+      'body.tracking_number: is not a parameter; expected one of olay, inbound_order_id, source, external_ref, status, shipped_at',
+    ],
+    [
+      'a shipped_at without an offset',
+      { inbound_order_id: 'o' },
+      { shipped_at: '2026-01-01T00:00:00' },
+      'body.shipped_at: must be an ISO 8601 date-time with Z or ±HH:MM',
+    ],
+    [
+      'a shipped_at that is no date',
+      { inbound_order_id: 'o' },
+      { shipped_at: 'yesterday' },
+      'body.shipped_at: must be an ISO 8601 date-time with Z or ±HH:MM',
+    ],
+    [
+      'an invalid Date',
+      { inbound_order_id: 'o' },
+      { shipped_at: new Date(Number.NaN) },
+      'body.shipped_at: is an invalid Date',
+    ],
+  ])('rejects %s before sending', async (_, target, options, message) => {
+    const service = fakeFetch(() => json(applied));
+    const client = createClient({ ...SIGNED, fetch: service.fetch });
+    const error = await client.fulfillment
+      .notifyShipped(target as never, options)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(
+      `POST /api/v1/webhooks/wms/fulfillment → not sent, the SDK refused the input: ${message}`,
+    );
+    expect((error as ValidationError).requestSent).toBe(false);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [404, NotFoundError],
+    [409, ConflictError],
+    [401, AuthenticationError],
+  ])('maps the service’s %i', async (status, ErrorClass) => {
+    const service = fakeFetch(() => json({ detail: 'no' }, status));
+    const client = createClient({ ...SIGNED, fetch: service.fetch });
+    const error = await client.fulfillment
+      .notifyShipped({ inbound_order_id: 'ord_1' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect((error as Error).message).toBe(`POST /api/v1/webhooks/wms/fulfillment → ${status}: no`);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('rejects a clock that returns no valid time, naming the option, before sending', async () => {
+    const service = fakeFetch(() => json(applied));
+    const client = createClient({
+      ...SIGNED,
+      fetch: service.fetch,
+      now: () => new Date('not a date'),
+    });
+    await expect(client.fulfillment.notifyShipped({ inbound_order_id: 'ord_1' })).rejects.toThrow(
+      ConfigurationError,
+    );
+    expect(service.requests).toHaveLength(0);
+  });
+});

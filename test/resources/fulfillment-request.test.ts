@@ -1,0 +1,99 @@
+// The signed inbound notification as sent: body, signature, endpoint, and a fresh signature
+// on each retry.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient, FulfillmentClient, verifyWmsSignature } from '../../src/index.js';
+import { FAST_RETRY, fakeFetch, HOST, json, KEY, SECRET } from '../support/fake-fetch.js';
+
+const applied = { status: 'applied', order_id: 'ord_1' };
+const INBOUND = `${HOST}/api/v1/webhooks/wms/fulfillment`;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('fulfillment.notifyShipped', () => {
+  it('posts the signed notification to the inbound endpoint without the API key', async () => {
+    const service = fakeFetch(() => json(applied));
+    const client = createClient({
+      hostUrl: `${HOST}/`,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+    });
+    const result = await client.fulfillment.notifyShipped(
+      { inbound_order_id: 'ord_1' },
+      { shipped_at: '2026-11-22T01:55:45.123Z' },
+    );
+    expect(result).toEqual(applied);
+    const [request] = service.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url.href).toBe(INBOUND);
+    expect(request?.headers.get('x-api-key')).toBeNull();
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.body).toBe(
+      '{"olay":"order.fulfilled","inbound_order_id":"ord_1","status":"shipped","shipped_at":"2026-11-22T01:55:45.123Z"}',
+    );
+    const header = request?.headers.get('x-wms-signature');
+    expect(verifyWmsSignature(request?.body ?? '', header, SECRET).timestamp).toBeGreaterThan(0);
+  });
+
+  it('matches by source and external_ref, turns a Date into ISO UTC, and defaults shipped_at to now', async () => {
+    const service = fakeFetch(() => json(applied));
+    const fulfillment = new FulfillmentClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+    });
+    await fulfillment.notifyShipped(
+      { source: 'shopify', external_ref: '#1042' },
+      { shipped_at: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) },
+    );
+    expect(JSON.parse(service.requests[0]?.body ?? '')).toEqual({
+      olay: 'order.fulfilled',
+      source: 'shopify',
+      external_ref: '#1042',
+      status: 'shipped',
+      shipped_at: '2026-01-02T03:04:05.000Z',
+    });
+    const before = Date.now();
+    await fulfillment.notifyShipped({ inbound_order_id: 'ord_1' });
+    const sent = Date.parse(JSON.parse(service.requests[1]?.body ?? '').shipped_at);
+    expect(sent).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('signs each retry afresh, so a late retry stays inside the ±5 minute window', async () => {
+    const start = Date.now();
+    let clock = start;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const service = fakeFetch((_, index) => {
+      // Ten minutes pass between the attempts.
+      clock += 600_000;
+      return index === 0 ? json({ detail: 'unavailable' }, 503) : json(applied);
+    });
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+    });
+    await client.fulfillment.notifyShipped(
+      { inbound_order_id: 'ord_1' },
+      { shipped_at: '2026-01-01T00:00:00Z' },
+    );
+    expect(service.requests).toHaveLength(2);
+    const [first, second] = service.requests;
+    expect(first?.body).toBe(second?.body);
+    const firstHeader = first?.headers.get('x-wms-signature') ?? '';
+    const secondHeader = second?.headers.get('x-wms-signature') ?? '';
+    expect(secondHeader).not.toBe(firstHeader);
+    const secondSentAt = Math.floor((start + 600_000) / 1000);
+    expect(
+      verifyWmsSignature(second?.body ?? '', secondHeader, SECRET, { now: secondSentAt }).timestamp,
+    ).toBe(secondSentAt);
+    expect(() =>
+      verifyWmsSignature(first?.body ?? '', firstHeader, SECRET, { now: secondSentAt }),
+    ).toThrow();
+  });
+});
