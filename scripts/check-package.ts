@@ -1,6 +1,6 @@
 // Checks the package as npm would publish it (run after `npm run build`): publint and attw on
 // the packed tarball, plus the rules those tools do not know about this package:
-//  - the tarball holds dist/, the docs (docs/*.md, docs/openapi.json), examples/, README.md,
+//  - the tarball holds dist/, the docs (docs/*.md, docs/openapi.json, docs/openapi-control.json), examples/, README.md,
 //    LICENSE and package.json, nothing else; every relative link of its markdown files
 //    (README.md, docs/*.md) resolves to a file in it, so they read whole from node_modules and
 //    unpkg as well as from the registry page (which resolves them against `repository`);
@@ -51,13 +51,19 @@ const pack = JSON.parse(
 const files = (pack[0]?.files ?? []).map((f) => f.path).sort();
 console.log(files.join('\n'));
 const allowed = (path: string) =>
-  ['README.md', 'LICENSE', 'package.json', 'docs/openapi.json'].includes(path) ||
+  [
+    'README.md',
+    'LICENSE',
+    'package.json',
+    'docs/openapi.json',
+    'docs/openapi-control.json',
+  ].includes(path) ||
   /^docs\/[^/]+\.md$/.test(path) ||
   path.startsWith('examples/') ||
   (path.startsWith('dist/') && !path.endsWith('.map'));
 for (const path of files.filter((p) => !allowed(p))) {
   problems.push(
-    `the tarball holds ${path}; only dist/, docs/*.md, docs/openapi.json, examples/, README.md, LICENSE and package.json belong`,
+    `the tarball holds ${path}; only dist/, docs/*.md, docs/openapi.json, docs/openapi-control.json, examples/, README.md, LICENSE and package.json belong`,
   );
 }
 for (const path of ['README.md', 'LICENSE', 'package.json']) {
