@@ -56,25 +56,19 @@ export type NodeListener = (
 ) => Promise<void>;
 
 // The bytes as received: from a body parser that kept them (express.raw, express.text),
-// or from the stream. A parsed body without its bytes cannot be verified.
-async function rawBody(req: NodeRequestLike): Promise<Uint8Array | string | undefined> {
+// or from the stream, joined by a Blob (strings and bytes alike). A parsed body without its
+// bytes cannot be verified.
+async function rawBody(req: NodeRequestLike): Promise<BodyInit | undefined> {
   const { body } = req;
-  if (body instanceof Uint8Array || typeof body === 'string') return body;
+  // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
+  if (body instanceof Uint8Array || typeof body === 'string') return body as BodyInit;
   if (req.readableEnded && body !== undefined) return undefined;
-  const chunks: Uint8Array[] = [];
-  const encoder = new TextEncoder();
-  for await (const chunk of req)
-    chunks.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
-  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  const chunks: BlobPart[] = [];
+  for await (const chunk of req) chunks.push(chunk as BlobPart);
+  return new Blob(chunks);
 }
 
-function toRequest(req: NodeRequestLike, body: Uint8Array | string): Request {
+function toRequest(req: NodeRequestLike, body: BodyInit): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     // HTTP/2 pseudo-headers (`:path`) are no header names to Fetch.
@@ -85,8 +79,7 @@ function toRequest(req: NodeRequestLike, body: Uint8Array | string): Request {
   return new Request(new URL(req.url ?? '/', 'http://localhost'), {
     method,
     headers,
-    // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
-    body: method === 'GET' || method === 'HEAD' ? null : (body as BodyInit),
+    body: method === 'GET' || method === 'HEAD' ? null : body,
   });
 }
 
