@@ -1,4 +1,5 @@
 // unwrapWebhook: a delivery's raw body and headers in, a verified, parsed order event out.
+import { formatResponseIssues } from '../errors/response-validation-error.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent } from '../schemas/webhook.js';
@@ -77,12 +78,9 @@ export async function unwrapWebhook(
   }
   const checked = checkEvent(value);
   if (!checked.ok) {
-    const where = checked.issues
-      .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
-      .join('; ');
     throw new WebhookPayloadError(
       'invalid_event',
-      `The webhook body is not an order event: ${where}`,
+      `The webhook body is not an order event: ${formatResponseIssues(checked.issues)}`,
       checked.issues,
     );
   }
