@@ -3,6 +3,7 @@
 // and the order's `id`. Everything else is optional and kept as sent, since the
 // specification does not show the payload (6.1) and the service may add to it.
 import * as z from 'zod/mini';
+import { responseIssues } from '../core/validate.js';
 import type { ResponseIssue } from '../errors/response-validation-error.js';
 
 function build() {
@@ -26,17 +27,5 @@ export function checkEvent(
   schema ??= build();
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, event: result.data };
-  return {
-    ok: false,
-    issues: result.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      // zod/mini words every issue "Invalid input" unless a locale is loaded.
-      message:
-        issue.code === 'invalid_type'
-          ? `expected ${issue.expected}`
-          : issue.code === 'too_small'
-            ? 'must not be empty'
-            : issue.message,
-    })),
-  };
+  return { ok: false, issues: responseIssues(result.error.issues, value) };
 }
