@@ -1,10 +1,9 @@
 // The options every call takes as its last argument, over the client's settings: checked
 // once per call, before anything is sent, with the same messages as the configuration.
 import type { RetryOptions } from 'ky';
-import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { type NormalizedConfig, RetrySchema, TimeoutSchema } from './config.js';
-import { check, mergeRetry } from './option-checks.js';
+import { DurationSchema, type NormalizedConfig, retryOver, TimeoutSchema } from './config.js';
+import { check } from './option-checks.js';
 
 /**
  * Options every SDK call takes as its last argument. Each overrides the client's setting
@@ -67,8 +66,6 @@ export interface ResolvedOptions {
   headers: Headers | undefined;
 }
 
-const TotalTimeoutSchema = z.optional(z.int().check(z.minimum(1), z.maximum(2_147_483_647)));
-
 function checkHeaders(given: unknown): Headers | undefined {
   if (given === undefined) return undefined;
   let headers: Headers;
@@ -104,16 +101,6 @@ export function resolveOptions(
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ConfigurationError('signal', 'must be an AbortSignal.');
   }
-  let retryOptions: RetryOptions | undefined;
-  if (retry === false) retryOptions = mergeRetry(config.retry, { limit: 0 });
-  else if (retry !== undefined && retry !== true) {
-    const given = check(
-      typeof retry === 'number' ? z.int().check(z.minimum(0)) : RetrySchema,
-      retry,
-      ['retry'],
-    );
-    retryOptions = mergeRetry(config.retry, typeof given === 'number' ? { limit: given } : given);
-  }
   // Each check only for an option given: most calls give none, and pay nothing for them.
   return {
     signal,
@@ -121,8 +108,11 @@ export function resolveOptions(
     totalTimeout:
       totalTimeout === undefined
         ? undefined
-        : check(TotalTimeoutSchema, totalTimeout, ['totalTimeout']),
-    retry: retryOptions,
+        : check(DurationSchema, totalTimeout, ['totalTimeout']),
+    retry:
+      retry === undefined || retry === true
+        ? undefined
+        : retryOver(config.retry, retry === false ? 0 : retry),
     retryAsked: retry !== undefined && retry !== false,
     headers: checkHeaders(headers),
   };
