@@ -2,6 +2,7 @@
 // once per call, before anything is sent, with the same messages as the configuration.
 import type { RetryOptions } from 'ky';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
 import { DurationSchema, type NormalizedConfig, retryOver, TimeoutSchema } from './config.js';
 import { check } from './option-checks.js';
 
@@ -47,8 +48,8 @@ export interface RequestOptions {
   headers?: Record<string, string> | Headers | undefined;
 }
 
-/** The headers only the SDK writes, lower case. */
-const RESERVED_HEADERS = ['x-api-key', 'x-wms-signature'];
+/** The headers only the SDK writes, each with the option it writes it from. */
+const RESERVED_HEADERS = { 'X-API-Key': 'apiKey', [WMS_SIGNATURE_HEADER]: 'signingSecret' };
 
 /**
  * One call's options, checked and resolved over the configuration.
@@ -74,13 +75,12 @@ function checkHeaders(given: unknown): Headers | undefined {
   } catch {
     throw new ConfigurationError('headers', 'must be an object of header names and values.');
   }
-  // Headers lower-cases names, so `x-api-key` and `X-API-KEY` are caught alike.
-  for (const name of RESERVED_HEADERS) {
+  // Headers matches names in any case, so `x-api-key` and `X-API-KEY` are caught alike.
+  for (const [name, option] of Object.entries(RESERVED_HEADERS)) {
     if (headers.has(name)) {
-      const shown = name === 'x-api-key' ? 'X-API-Key' : 'X-WMS-Signature';
       throw new ConfigurationError(
         'headers',
-        `cannot set ${shown}: the SDK writes it itself, from the client's ${name === 'x-api-key' ? 'apiKey' : 'signingSecret'}.`,
+        `cannot set ${name}: the SDK writes it itself, from the client's ${option}.`,
       );
     }
   }
