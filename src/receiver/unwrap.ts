@@ -3,16 +3,14 @@ import { formatResponseIssues } from '../errors/response-validation-error.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent } from '../schemas/webhook.js';
-import type { RawBody, VerifyWmsSignatureOptions } from '../signatures/header.js';
+import {
+  type RawBody,
+  type VerifyWmsSignatureOptions,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '../signatures/header.js';
 import { verifyWmsSignatureAsync } from '../signatures/web.js';
 import { checkEvent } from './event.js';
 import { type HeadersLike, headerValue } from './headers.js';
-
-/**
- * The header each delivery is signed in. The same value as the schemas' constant, written
- * here too so that a receiver's bundle does not pull in the schema modules.
- */
-const SIGNATURE_HEADER = 'X-Webhook-Signature';
 
 /**
  * Options of {@link unwrapWebhook}: the signature's tolerance window and clock.
@@ -57,13 +55,13 @@ export async function unwrapWebhook(
   if (headers === null || typeof headers !== 'object') {
     throw new SignatureVerificationError(
       'missing_header',
-      `No ${SIGNATURE_HEADER} header: headers must be a Headers or an object, got ${headers === null ? 'null' : typeof headers}.`,
+      `No ${WEBHOOK_SIGNATURE_HEADER} header: headers must be a Headers or an object, got ${headers === null ? 'null' : typeof headers}.`,
     );
   }
-  const header = headerValue(headers, SIGNATURE_HEADER);
+  const header = headerValue(headers, WEBHOOK_SIGNATURE_HEADER);
   await verifyWmsSignatureAsync(rawBody, header, secret, {
     ...options,
-    headerName: SIGNATURE_HEADER,
+    headerName: WEBHOOK_SIGNATURE_HEADER,
   });
   const text =
     typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody as Uint8Array);
