@@ -158,12 +158,7 @@ const fns = z.optional(z.array(fn));
 // message never includes the value.
 const secret = z
   .string()
-  .check(
-    z.refine(
-      (value) => /^[\x21-\x7e]+$/.test(value),
-      'must be printable ASCII, no spaces or line breaks',
-    ),
-  );
+  .check(z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII, no spaces or line breaks'));
 const count = z.int().check(z.minimum(0));
 const ms = z.optional(z.number().check(z.minimum(0)));
 const numbers = z.optional(z.array(z.number()));

@@ -1,6 +1,7 @@
 // toNodeListener: the Fetch handler served by node:http or Express. It reads the raw body
 // itself, so no body parser has to be set up (or kept away) for the webhook route.
 import type { WebhookHandler } from './handler.js';
+import { toHeaders } from './headers.js';
 
 /**
  * The parts of node:http's `IncomingMessage` (or Express's `Request`) that are read.
@@ -69,16 +70,10 @@ async function rawBody(req: NodeRequestLike): Promise<BodyInit | undefined> {
 }
 
 function toRequest(req: NodeRequestLike, body: BodyInit): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    // HTTP/2 pseudo-headers (`:path`) are no header names to Fetch.
-    if (value === undefined || name.startsWith(':')) continue;
-    for (const one of typeof value === 'string' ? [value] : value) headers.append(name, one);
-  }
   const method = req.method ?? 'GET';
   return new Request(new URL(req.url ?? '/', 'http://localhost'), {
     method,
-    headers,
+    headers: toHeaders(req.headers),
     body: method === 'GET' || method === 'HEAD' ? null : body,
   });
 }

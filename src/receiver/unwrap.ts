@@ -10,7 +10,7 @@ import {
 } from '../signatures/header.js';
 import { verifyWmsSignatureAsync } from '../signatures/web.js';
 import { checkEvent } from './event.js';
-import { type HeadersLike, headerValue } from './headers.js';
+import { type HeadersLike, toHeaders } from './headers.js';
 
 /**
  * Options of {@link unwrapWebhook}: the signature's tolerance window and clock.
@@ -58,7 +58,7 @@ export async function unwrapWebhook(
       `No ${WEBHOOK_SIGNATURE_HEADER} header: headers must be a Headers or an object, got ${headers === null ? 'null' : typeof headers}.`,
     );
   }
-  const header = headerValue(headers, WEBHOOK_SIGNATURE_HEADER);
+  const header = toHeaders(headers).get(WEBHOOK_SIGNATURE_HEADER);
   await verifyWmsSignatureAsync(rawBody, header, secret, {
     ...options,
     headerName: WEBHOOK_SIGNATURE_HEADER,
