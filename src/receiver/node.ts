@@ -105,7 +105,7 @@ export function toNodeListener(handler: WebhookHandler): NodeListener {
         body === undefined
           ? new Response(
               'The request body was parsed before the webhook receiver (express.json?), so the signed bytes are lost: mount the receiver before any JSON body parser.',
-              { status: 500, headers: { 'content-type': 'text/plain' } },
+              { status: 500 },
             )
           : await handler(toRequest(req, body));
       res.statusCode = response.status;
