@@ -4,7 +4,9 @@
 // specification does not show the payload (6.1) and the service may add to it.
 import * as z from 'zod/mini';
 import { responseIssues } from '../core/validate.js';
-import type { ResponseIssue } from '../errors/response-validation-error.js';
+import { formatResponseIssues } from '../errors/response-validation-error.js';
+import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
+import type { OrderEvent } from '../schemas/webhook.js';
 
 function build() {
   return z.looseObject({
@@ -20,12 +22,19 @@ function build() {
 // even in a bundle that never receives a webhook.
 let schema: ReturnType<typeof build> | undefined;
 
-/** The event, or the issues that make it no event a receiver can route and deduplicate. */
-export function checkEvent(
-  value: unknown,
-): { ok: true; event: z.infer<ReturnType<typeof build>> } | { ok: false; issues: ResponseIssue[] } {
+/**
+ * The event, checked: a {@link WebhookPayloadError} (`invalid_event`) names each field at
+ * fault when it is no event a receiver can route and deduplicate. Typed as the documented
+ * event; only the fields checked here are guaranteed.
+ */
+export function parseEvent(value: unknown): OrderEvent {
   schema ??= build();
   const result = schema.safeParse(value);
-  if (result.success) return { ok: true, event: result.data };
-  return { ok: false, issues: responseIssues(result.error.issues, value) };
+  if (result.success) return result.data as unknown as OrderEvent;
+  const issues = responseIssues(result.error.issues, value);
+  throw new WebhookPayloadError(
+    'invalid_event',
+    `The webhook body is not an order event: ${formatResponseIssues(issues)}`,
+    issues,
+  );
 }
