@@ -1,8 +1,8 @@
 // Webhook subscriptions and outbound event deliveries (specification 4.5, 6.1). Deliveries
 // run after the request that caused them has been answered: real HTTP POSTs, signed like the
 // inbound endpoint, retried with exponential backoff, every attempt recorded.
-import { WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '../../src/schemas/index.js';
-import { signWmsPayload } from '../../src/signatures/index.js';
+import type { WebhookEventType } from '../../src/schemas/index.js';
+import { signWmsPayload, WEBHOOK_SIGNATURE_HEADER } from '../../src/signatures/index.js';
 import { iso } from '../store/generate.js';
 import { hexString } from '../store/random.js';
 

@@ -1,20 +1,6 @@
 // Reading response bodies: a 2xx body under its own timeout, an error body as well as it can.
 import { markNetworkError } from './fetch.js';
 
-// Joins the chunks of a body into one array. Decoded once afterwards: a UTF-8 sequence can
-// straddle two chunks, and decoding chunk by chunk with { stream: true } leaves the
-// runtime's fast decoder.
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
-}
-
 /**
  * Reads a 2xx body as text, giving it the same allowance as the headers had. ky's timeout
  * ends when the headers arrive: a body that stalls after them would hang the call, and a
@@ -47,11 +33,9 @@ export async function readText(
         }, timeout);
   signal?.addEventListener('abort', cancel, { once: true });
   const chunks: Uint8Array[] = [];
-  let size = 0;
   try {
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       chunks.push(read.value);
-      size += read.value.length;
     }
   } catch (error) {
     markNetworkError(error);
@@ -61,7 +45,10 @@ export async function readText(
   }
   signal?.throwIfAborted();
   if (expired) return undefined;
-  return chunks.length === 0 ? '' : new TextDecoder().decode(concat(chunks, size));
+  // Several chunks are joined by a Blob and decoded once: a UTF-8 sequence can straddle two,
+  // and decoding chunk by chunk with { stream: true } leaves the runtime's fast decoder.
+  if (chunks.length > 1) return new Blob(chunks as BlobPart[]).text();
+  return chunks.length === 0 ? '' : new TextDecoder().decode(chunks[0]);
 }
 
 /** An error body: parsed JSON when it is JSON, else its text; undefined when empty or lost. */

@@ -158,18 +158,12 @@ const fns = z.optional(z.array(fn));
 // message never includes the value.
 const secret = z
   .string()
-  .check(
-    z.refine(
-      (value) => /^[\x21-\x7e]+$/.test(value),
-      'must be printable ASCII, no spaces or line breaks',
-    ),
-  );
+  .check(z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII, no spaces or line breaks'));
 const count = z.int().check(z.minimum(0));
 const ms = z.optional(z.number().check(z.minimum(0)));
 const numbers = z.optional(z.array(z.number()));
 
-/** @internal */
-export const RetrySchema = z.object({
+const RetrySchema = z.object({
   limit: z.optional(count),
   methods: z.optional(z.array(z.string())),
   statusCodes: numbers,
@@ -190,15 +184,31 @@ const HooksSchema = z.object({
 });
 
 /**
- * A per-attempt timeout: whole milliseconds up to ky's ceiling for a timer (2^31 - 1), or
- * false.
+ * A limit on time: whole milliseconds up to the ceiling of a timer (2^31 - 1).
+ *
+ * @internal
+ */
+export const DurationSchema = z.int().check(z.minimum(1), z.maximum(2_147_483_647));
+
+/**
+ * A per-attempt timeout: a {@link DurationSchema}, or false.
  *
  * @internal
  */
 export const TimeoutSchema = z.union(
-  [z.literal(false), z.int().check(z.minimum(1), z.maximum(2_147_483_647))],
+  [z.literal(false), DurationSchema],
   'must be whole milliseconds or false',
 );
+
+/**
+ * `given`, a retry count or retry options, checked and merged over `base`.
+ *
+ * @throws {@link ConfigurationError} naming the retry option at fault.
+ * @internal
+ */
+export function retryOver(base: RetryOptions, given: unknown): RetryOptions {
+  return mergeRetry(base, check(typeof given === 'number' ? count : RetrySchema, given, ['retry']));
+}
 
 const ConfigSchema = z.object({
   hostUrl: z.string(),
@@ -267,10 +277,6 @@ export function normalizeConfig(config: ClientConfig): NormalizedConfig {
     timeout = DEFAULTS.timeout,
     ...rest
   } = check(ConfigSchema, config, []);
-  const retry =
-    rest.retry === undefined
-      ? {}
-      : check(typeof rest.retry === 'number' ? count : RetrySchema, rest.retry, ['retry']);
   const host = normalizeHostUrl(hostUrl);
   return {
     hostUrl: host,
@@ -278,7 +284,7 @@ export function normalizeConfig(config: ClientConfig): NormalizedConfig {
     apiKey,
     signingSecret,
     timeout,
-    retry: mergeRetry(DEFAULT_RETRY, retry),
+    retry: retryOver(DEFAULT_RETRY, rest.retry ?? {}),
     fetch: rest.fetch as FetchLike | undefined,
     hooks: (rest.hooks === undefined ? {} : check(HooksSchema, rest.hooks, ['hooks'])) as Hooks,
     now: clockOf(rest.now as (() => UnixTime) | undefined),

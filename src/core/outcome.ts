@@ -11,6 +11,7 @@ import { TimeoutError } from '../errors/timeout-error.js';
 import type { RawResponse } from './api-promise.js';
 import { readErrorBody } from './body.js';
 import { isNetworkError } from './fetch.js';
+import type { ResolvedOptions } from './request-options.js';
 import { parseResponse } from './validate.js';
 
 /** The request an outcome belongs to: where it went and what its errors carry. */
@@ -18,16 +19,6 @@ export interface RequestSummary {
   method: string;
   path: string;
   cursor?: ResumeCursor | undefined;
-}
-
-/** The limits and signals one call ran under, to tell which one ended it. */
-export interface CallLimits {
-  timeout: number | false;
-  totalTimeout: number | undefined;
-  /** Aborted when `totalTimeout` ran out. */
-  total: AbortSignal | undefined;
-  /** The caller's signal. */
-  signal: AbortSignal | undefined;
 }
 
 type Cause = { code?: unknown; address?: unknown; port?: unknown; cause?: unknown };
@@ -61,10 +52,11 @@ export function describeNetworkError(error: Error): string {
 export async function toSdkError(
   error: unknown,
   request: RequestSummary,
-  limits: CallLimits,
+  limits: Pick<ResolvedOptions, 'timeout' | 'totalTimeout' | 'signal'>,
+  total: AbortSignal | undefined,
 ): Promise<unknown> {
   const { method, path, cursor } = request;
-  if (limits.total?.aborted) {
+  if (total?.aborted) {
     return new TimeoutError(method, path, limits.totalTimeout ?? 0, { cursor, limit: 'total' });
   }
   // Before the abort check: ky's TimeoutError carries the Request fetch got, key and all.

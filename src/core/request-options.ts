@@ -1,10 +1,10 @@
 // The options every call takes as its last argument, over the client's settings: checked
 // once per call, before anything is sent, with the same messages as the configuration.
 import type { RetryOptions } from 'ky';
-import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { type NormalizedConfig, RetrySchema, TimeoutSchema } from './config.js';
-import { check, mergeRetry } from './option-checks.js';
+import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
+import { DurationSchema, type NormalizedConfig, retryOver, TimeoutSchema } from './config.js';
+import { check } from './option-checks.js';
 
 /**
  * Options every SDK call takes as its last argument. Each overrides the client's setting
@@ -48,8 +48,8 @@ export interface RequestOptions {
   headers?: Record<string, string> | Headers | undefined;
 }
 
-/** The headers only the SDK writes, lower case. */
-const RESERVED_HEADERS = ['x-api-key', 'x-wms-signature'];
+/** The headers only the SDK writes, each with the option it writes it from. */
+const RESERVED_HEADERS = { 'X-API-Key': 'apiKey', [WMS_SIGNATURE_HEADER]: 'signingSecret' };
 
 /**
  * One call's options, checked and resolved over the configuration.
@@ -67,8 +67,6 @@ export interface ResolvedOptions {
   headers: Headers | undefined;
 }
 
-const TotalTimeoutSchema = z.optional(z.int().check(z.minimum(1), z.maximum(2_147_483_647)));
-
 function checkHeaders(given: unknown): Headers | undefined {
   if (given === undefined) return undefined;
   let headers: Headers;
@@ -77,13 +75,12 @@ function checkHeaders(given: unknown): Headers | undefined {
   } catch {
     throw new ConfigurationError('headers', 'must be an object of header names and values.');
   }
-  // Headers lower-cases names, so `x-api-key` and `X-API-KEY` are caught alike.
-  for (const name of RESERVED_HEADERS) {
+  // Headers matches names in any case, so `x-api-key` and `X-API-KEY` are caught alike.
+  for (const [name, option] of Object.entries(RESERVED_HEADERS)) {
     if (headers.has(name)) {
-      const shown = name === 'x-api-key' ? 'X-API-Key' : 'X-WMS-Signature';
       throw new ConfigurationError(
         'headers',
-        `cannot set ${shown}: the SDK writes it itself, from the client's ${name === 'x-api-key' ? 'apiKey' : 'signingSecret'}.`,
+        `cannot set ${name}: the SDK writes it itself, from the client's ${option}.`,
       );
     }
   }
@@ -104,16 +101,6 @@ export function resolveOptions(
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ConfigurationError('signal', 'must be an AbortSignal.');
   }
-  let retryOptions: RetryOptions | undefined;
-  if (retry === false) retryOptions = mergeRetry(config.retry, { limit: 0 });
-  else if (retry !== undefined && retry !== true) {
-    const given = check(
-      typeof retry === 'number' ? z.int().check(z.minimum(0)) : RetrySchema,
-      retry,
-      ['retry'],
-    );
-    retryOptions = mergeRetry(config.retry, typeof given === 'number' ? { limit: given } : given);
-  }
   // Each check only for an option given: most calls give none, and pay nothing for them.
   return {
     signal,
@@ -121,8 +108,11 @@ export function resolveOptions(
     totalTimeout:
       totalTimeout === undefined
         ? undefined
-        : check(TotalTimeoutSchema, totalTimeout, ['totalTimeout']),
-    retry: retryOptions,
+        : check(DurationSchema, totalTimeout, ['totalTimeout']),
+    retry:
+      retry === undefined || retry === true
+        ? undefined
+        : retryOver(config.retry, retry === false ? 0 : retry),
     retryAsked: retry !== undefined && retry !== false,
     headers: checkHeaders(headers),
   };

@@ -14,7 +14,7 @@ import { readText } from './body.js';
 import { type ClientConfig, type NormalizedConfig, normalizeConfig } from './config.js';
 import { type KyFetch, lateBoundFetch, withHeader } from './fetch.js';
 import type { Log } from './log.js';
-import { type CallLimits, parseBody, toSdkError } from './outcome.js';
+import { parseBody, toSdkError } from './outcome.js';
 import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
 import { type RetryEvents, retryFor } from './retry.js';
 import { userAgent } from './version.js';
@@ -140,20 +140,10 @@ function sender(config: NormalizedConfig): Send {
     options: Options,
     trace: Trace,
   ): Promise<RawResponse> {
-    const limits: CallLimits = {
-      timeout: resolved.timeout,
-      totalTimeout: resolved.totalTimeout,
-      total: undefined,
-      signal: resolved.signal,
-    };
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const signals = resolved.signal ? [resolved.signal] : [];
-    if (resolved.totalTimeout !== undefined) {
-      const total = new AbortController();
-      limits.total = total.signal;
-      timer = setTimeout(() => total.abort(), resolved.totalTimeout);
-      signals.push(total.signal);
-    }
+    const total =
+      resolved.totalTimeout === undefined ? undefined : AbortSignal.timeout(resolved.totalTimeout);
+    if (total) signals.push(total);
     // ky stops its waits between retries on this signal too.
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     if (signal) options.signal = signal;
@@ -173,12 +163,10 @@ function sender(config: NormalizedConfig): Send {
       if (log.enabled('debug')) log.debug(`${trace.where} response body: ${log.body(text)}`);
       return { response, requestId, text };
     } catch (caught) {
-      const error = await toSdkError(caught, request, limits);
+      const error = await toSdkError(caught, request, resolved, total);
       const status = error instanceof ApiError && error.headers ? ` ${error.status}` : '';
       ended(trace, `${(error as Error)?.name ?? 'error'}${status}`, (error as ApiError)?.requestId);
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

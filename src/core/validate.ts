@@ -76,6 +76,18 @@ export function describeIssue(issue: Issue, root: unknown): string {
   }
 }
 
+/**
+ * zod's issues about a received value, as the SDK reports them: a dotted path and a message.
+ *
+ * @internal
+ */
+export function responseIssues(issues: readonly Issue[], root: unknown): ResponseIssue[] {
+  return issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: describeIssue(issue, root),
+  }));
+}
+
 function shapeOf(schema: z.ZodMiniType): object | undefined {
   return (schema as { def?: { shape?: object } }).def?.shape;
 }
@@ -171,9 +183,6 @@ export function parseResponse<S extends z.ZodMiniType>(
   if (fastCheck(schema)?.(body)) return body as z.output<S>;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issues: ResponseIssue[] = result.error.issues.flatMap(closest).map((issue) => ({
-    path: issue.path.join('.'),
-    message: describeIssue(issue, body),
-  }));
+  const issues = responseIssues(result.error.issues.flatMap(closest), body);
   throw new ResponseValidationError({ ...response, issues, body });
 }

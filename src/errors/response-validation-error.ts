@@ -9,6 +9,17 @@ export interface ResponseIssue {
 }
 
 /**
+ * Issues as one line: `items.3.id: expected string; total: required, expected number`.
+ *
+ * @internal
+ */
+export function formatResponseIssues(issues: readonly ResponseIssue[]): string {
+  return issues
+    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+/**
  * A 2xx response whose body breaks the documented shape: a documented field is missing or
  * of the wrong type, or the body is not JSON. Kept apart from {@link ApiError}: the request
  * succeeded on the service, the SDK cannot trust what it got back.
@@ -56,10 +67,9 @@ export class ResponseValidationError extends OrderFulfillmentError {
     body: unknown;
     cursor?: ResumeCursor | undefined;
   }) {
-    const summary = init.issues
-      .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
-      .join('; ');
-    super(`${init.method} ${init.path} → ${init.status}: unexpected response body: ${summary}`);
+    super(
+      `${init.method} ${init.path} → ${init.status}: unexpected response body: ${formatResponseIssues(init.issues)}`,
+    );
     const { cursor, ...fields } = init;
     // fields holds exactly the declared ones but the cursor, which is copied.
     Object.assign(this, fields, { cursor: cursor && { ...cursor } });

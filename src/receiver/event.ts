@@ -3,7 +3,10 @@
 // and the order's `id`. Everything else is optional and kept as sent, since the
 // specification does not show the payload (6.1) and the service may add to it.
 import * as z from 'zod/mini';
-import type { ResponseIssue } from '../errors/response-validation-error.js';
+import { responseIssues } from '../core/validate.js';
+import { formatResponseIssues } from '../errors/response-validation-error.js';
+import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
+import type { OrderEvent } from '../schemas/webhook.js';
 
 function build() {
   return z.looseObject({
@@ -19,24 +22,19 @@ function build() {
 // even in a bundle that never receives a webhook.
 let schema: ReturnType<typeof build> | undefined;
 
-/** The event, or the issues that make it no event a receiver can route and deduplicate. */
-export function checkEvent(
-  value: unknown,
-): { ok: true; event: z.infer<ReturnType<typeof build>> } | { ok: false; issues: ResponseIssue[] } {
+/**
+ * The event, checked: a {@link WebhookPayloadError} (`invalid_event`) names each field at
+ * fault when it is no event a receiver can route and deduplicate. Typed as the documented
+ * event; only the fields checked here are guaranteed.
+ */
+export function parseEvent(value: unknown): OrderEvent {
   schema ??= build();
   const result = schema.safeParse(value);
-  if (result.success) return { ok: true, event: result.data };
-  return {
-    ok: false,
-    issues: result.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      // zod/mini words every issue "Invalid input" unless a locale is loaded.
-      message:
-        issue.code === 'invalid_type'
-          ? `expected ${issue.expected}`
-          : issue.code === 'too_small'
-            ? 'must not be empty'
-            : issue.message,
-    })),
-  };
+  if (result.success) return result.data as unknown as OrderEvent;
+  const issues = responseIssues(result.error.issues, value);
+  throw new WebhookPayloadError(
+    'invalid_event',
+    `The webhook body is not an order event: ${formatResponseIssues(issues)}`,
+    issues,
+  );
 }

@@ -60,8 +60,9 @@ export interface WebhookHandlerOptions {
   onError?: (error: unknown, event: OrderEvent | undefined) => void;
 }
 
+// A string body is sent as `text/plain;charset=UTF-8` by Response itself.
 const text = (status: number, body: string, headers?: Record<string, string>) =>
-  new Response(body, { status, headers: { 'content-type': 'text/plain', ...headers } });
+  new Response(body, { status, headers });
 
 function checkOptions(options: WebhookHandlerOptions): void {
   if (typeof options?.secret !== 'string' || options.secret.length === 0) {

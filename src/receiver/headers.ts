@@ -1,5 +1,5 @@
-// Reading one header from whatever a framework hands over: a Fetch `Headers`, a plain
-// object, or node:http's `IncomingHttpHeaders` (lower-case keys, some values arrays).
+// Headers from whatever a framework hands over: a Fetch `Headers`, a plain object, or
+// node:http's `IncomingHttpHeaders` (lower-case keys, some values arrays), read as `Headers`.
 
 /**
  * Request headers as a Fetch `Headers`, a plain object or Node's `IncomingHttpHeaders`.
@@ -13,18 +13,23 @@ export type HeadersLike =
   | Headers
   | Readonly<Record<string, string | readonly string[] | undefined | null>>;
 
-/** The header called `name` (any case); every value when an object holds several. */
-export function headerValue(headers: HeadersLike, name: string): string | string[] | undefined {
-  if (typeof (headers as Headers).get === 'function') {
-    return (headers as Headers).get(name) ?? undefined;
+/**
+ * The headers as a Fetch `Headers`: a `Headers` as it is; an object's values appended one by
+ * one, node's arrays too, names in any case. HTTP/2 pseudo-headers (`:path`), missing values
+ * and entries Fetch cannot hold (a malformed name or value) are left out.
+ */
+export function toHeaders(headers: HeadersLike): Headers {
+  if (typeof (headers as Headers).get === 'function') return headers as Headers;
+  const fetchHeaders = new Headers();
+  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+    if (value == null || name.startsWith(':')) continue;
+    for (const one of Array.isArray(value) ? value : [value]) {
+      try {
+        fetchHeaders.append(name, String(one));
+      } catch {
+        // Not a header a Fetch request could carry: as if it were absent.
+      }
+    }
   }
-  const wanted = name.toLowerCase();
-  const values: string[] = [];
-  for (const [key, value] of Object.entries(headers as Record<string, unknown>)) {
-    if (key.toLowerCase() !== wanted || value == null) continue;
-    if (typeof value === 'string') values.push(value);
-    else if (Array.isArray(value)) values.push(...value.map(String));
-  }
-  if (values.length === 0) return undefined;
-  return values.length === 1 ? values[0] : values;
+  return fetchHeaders;
 }

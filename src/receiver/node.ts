@@ -1,6 +1,7 @@
 // toNodeListener: the Fetch handler served by node:http or Express. It reads the raw body
 // itself, so no body parser has to be set up (or kept away) for the webhook route.
 import type { WebhookHandler } from './handler.js';
+import { toHeaders } from './headers.js';
 
 /**
  * The parts of node:http's `IncomingMessage` (or Express's `Request`) that are read.
@@ -56,37 +57,24 @@ export type NodeListener = (
 ) => Promise<void>;
 
 // The bytes as received: from a body parser that kept them (express.raw, express.text),
-// or from the stream. A parsed body without its bytes cannot be verified.
-async function rawBody(req: NodeRequestLike): Promise<Uint8Array | string | undefined> {
+// or from the stream, joined by a Blob (strings and bytes alike). A parsed body without its
+// bytes cannot be verified.
+async function rawBody(req: NodeRequestLike): Promise<BodyInit | undefined> {
   const { body } = req;
-  if (body instanceof Uint8Array || typeof body === 'string') return body;
+  // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
+  if (body instanceof Uint8Array || typeof body === 'string') return body as BodyInit;
   if (req.readableEnded && body !== undefined) return undefined;
-  const chunks: Uint8Array[] = [];
-  const encoder = new TextEncoder();
-  for await (const chunk of req)
-    chunks.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
-  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  const chunks: BlobPart[] = [];
+  for await (const chunk of req) chunks.push(chunk as BlobPart);
+  return new Blob(chunks);
 }
 
-function toRequest(req: NodeRequestLike, body: Uint8Array | string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    // HTTP/2 pseudo-headers (`:path`) are no header names to Fetch.
-    if (value === undefined || name.startsWith(':')) continue;
-    for (const one of typeof value === 'string' ? [value] : value) headers.append(name, one);
-  }
+function toRequest(req: NodeRequestLike, body: BodyInit): Request {
   const method = req.method ?? 'GET';
   return new Request(new URL(req.url ?? '/', 'http://localhost'), {
     method,
-    headers,
-    // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
-    body: method === 'GET' || method === 'HEAD' ? null : (body as BodyInit),
+    headers: toHeaders(req.headers),
+    body: method === 'GET' || method === 'HEAD' ? null : body,
   });
 }
 
@@ -117,7 +105,7 @@ export function toNodeListener(handler: WebhookHandler): NodeListener {
         body === undefined
           ? new Response(
               'The request body was parsed before the webhook receiver (express.json?), so the signed bytes are lost: mount the receiver before any JSON body parser.',
-              { status: 500, headers: { 'content-type': 'text/plain' } },
+              { status: 500 },
             )
           : await handler(toRequest(req, body));
       res.statusCode = response.status;

@@ -1,6 +1,6 @@
 // Wire shapes of the inbound shipment notification (specification 2.8, 4.6).
 import * as z from 'zod/mini';
-import { isoDateTime } from './iso.js';
+import { IsoDateTimeWithOffsetSchema } from './common.js';
 import { anyBody, LooseIdSchema, nullish, type OpenString, openString } from './wire.js';
 
 /** The only event kind the inbound endpoint takes, in the body's `olay` field. */
@@ -38,10 +38,7 @@ export const FulfillmentNotificationSchema = z
     external_ref: orderKey,
     status: z.literal(SHIPPED_STATUS),
     // The specification asks for UTC; any offset names an instant, which is sent in UTC.
-    shipped_at: z.pipe(
-      isoDateTime({ offset: true, error: 'must be an ISO 8601 date-time with Z or ±HH:MM' }),
-      z.transform(toUtc),
-    ),
+    shipped_at: z.pipe(IsoDateTimeWithOffsetSchema, z.transform(toUtc)),
   })
   .check(
     // Half a secondary key names no order and is a sender's bug, not a skip.

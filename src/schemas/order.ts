@@ -188,9 +188,9 @@ export type OrderItemList = z.infer<typeof OrderItemListSchema>;
 /** One page of orders in offset mode, newest `order_date` first (specification 2.3). */
 export const OrderPageSchema = wireObject({
   items: z.array(OffsetOrderSchema),
-  total: z.number().check(z.int()),
-  page: z.number().check(z.int()),
-  page_size: z.number().check(z.int()),
+  total: z.int(),
+  page: z.int(),
+  page_size: z.int(),
 });
 
 /** One page of orders in offset mode (specification 2.3). */
@@ -211,13 +211,13 @@ export type OrderCursorPage = z.infer<typeof OrderCursorPageSchema>;
 const orderFilters = {
   status: z.optional(OrderStatusSchema),
   platform: z.optional(PlatformSchema),
-  limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE_SIZE))),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_PAGE_SIZE))),
 };
 
 /** Query of GET /orders in offset mode (specification 4.2). */
 export const OrderListParamsSchema = z.object({
   ...orderFilters,
-  offset: z.optional(z.number().check(z.int(), z.minimum(0))),
+  offset: z.optional(z.int().check(z.minimum(0))),
 });
 
 /** Query of GET /orders in offset mode. */

@@ -8,11 +8,11 @@ export const MAX_PAGE_SIZE = 200;
 
 /** A product with its stock and price (specification 2.1). */
 export const ProductSchema = wireObject({
-  id: z.number().check(z.int()),
+  id: z.int(),
   sku: z.string(),
   name: z.string(),
   barcode: z.string(),
-  stock: z.number().check(z.int()),
+  stock: z.int(),
   /** A number, also when the service sends a decimal string (see {@link MoneySchema}). */
   price: MoneySchema,
   currency: z.string(),
@@ -27,9 +27,9 @@ export type Product = z.infer<typeof ProductSchema>;
  */
 export const ProductListSchema = wireObject({
   items: z.array(ProductSchema),
-  page: z.number().check(z.int()),
-  page_size: z.number().check(z.int()),
-  total: z.number().check(z.int()),
+  page: z.int(),
+  page_size: z.int(),
+  total: z.int(),
 });
 
 /** One page of products (specification 2.2). */
@@ -40,8 +40,8 @@ export type ProductList = z.infer<typeof ProductListSchema>;
  * like orders, by 1-based `page` and `page_size` (docs/spec-gaps.md).
  */
 export const ProductListParamsSchema = z.object({
-  page: z.optional(z.number().check(z.int(), z.minimum(1))),
-  page_size: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE_SIZE))),
+  page: z.optional(z.int().check(z.minimum(1))),
+  page_size: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_PAGE_SIZE))),
 });
 
 /** Query of GET /products. */

@@ -10,13 +10,6 @@ import {
   wireObject,
 } from './wire.js';
 
-/**
- * The header each delivered event is signed in, with the subscription's `secret`, in the
- * `X-WMS-Signature` scheme (`t=<unix>,v1=<hex>`): check it with {@link verifyWmsSignature}.
- * The specification does not show delivery signatures (docs/spec-gaps.md).
- */
-export const WEBHOOK_SIGNATURE_HEADER = 'X-Webhook-Signature';
-
 /** The event kinds a subscription can ask for (specification 2.7). */
 export const WEBHOOK_EVENTS = ['order.created', 'order.updated'] as const;
 

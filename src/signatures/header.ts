@@ -14,6 +14,14 @@ import { SignatureVerificationError } from '../errors/signature-verification-err
 export const WMS_SIGNATURE_HEADER = 'X-WMS-Signature';
 
 /**
+ * The header each delivered event is signed in, with the subscription's `secret`, in the
+ * `X-WMS-Signature` scheme (`t=<unix>,v1=<hex>`): check it with {@link verifyWmsSignature}
+ * (`headerName: WEBHOOK_SIGNATURE_HEADER`) or {@link unwrapWebhook}. The specification does
+ * not show delivery signatures (docs/spec-gaps.md).
+ */
+export const WEBHOOK_SIGNATURE_HEADER = 'X-Webhook-Signature';
+
+/**
  * The specification's replay window: ±5 minutes.
  *
  * @example

@@ -7,6 +7,7 @@ export {
   type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
+  WEBHOOK_SIGNATURE_HEADER,
   WMS_SIGNATURE_HEADER,
 } from './header.js';
 export { signWmsPayload, verifyWmsSignature } from './node.js';
