@@ -29,10 +29,11 @@ export interface MockServer {
 
 const EMPTY = new Uint8Array(0);
 
-function sendJson(res: ServerResponse, status: number, detail: string): void {
+function sendJson(res: ServerResponse, status: number, detail: string, requestId: string): void {
   const body = JSON.stringify({ detail });
   res.writeHead(status, {
     'content-type': 'application/json',
+    'x-request-id': requestId,
     'content-length': Buffer.byteLength(body),
   });
   res.end(body);
@@ -51,7 +52,7 @@ const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
  * service carries a JSON `detail`, so this writes the same status with one, then closes the
  * connection (the rest of the stream cannot be trusted).
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, requestId: string): void {
   // Once the response of this socket's request has begun, another status line would corrupt
   // it (node's default handler checks the same, through the private `_httpMessage`).
   const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
@@ -67,6 +68,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
       'content-type: application/json\r\n' +
+      `x-request-id: ${requestId}\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\n` +
       'connection: close\r\n\r\n' +
       body,
@@ -153,9 +155,9 @@ function describe(error: unknown): string {
 
 // A route that threw or rejected: a JSON 500 while the answer has not begun, else the
 // connection is cut (a half-sent body must not pass for a whole one).
-function failed(res: ServerResponse, error: unknown): void {
+function failed(res: ServerResponse, error: unknown, requestId: string): void {
   if (!res.headersSent) {
-    sendJson(res, 500, `Internal error in the mock server: ${describe(error)}`);
+    sendJson(res, 500, `Internal error in the mock server: ${describe(error)}`, requestId);
   } else {
     res.destroy();
   }
@@ -184,7 +186,7 @@ export async function listen(
     try {
       request = new NodeRequest(req, res, origin, body);
     } catch (error) {
-      sendJson(res, 400, `Bad request: ${describe(error)}`);
+      sendJson(res, 400, `Bad request: ${describe(error)}`, intake.reserveId());
       return;
     }
     // No closure for a synchronous answer (every GET): this runs once per request.
@@ -193,13 +195,13 @@ export async function listen(
       if (response instanceof Promise) {
         response.then(
           (settled) => send(req, res, settled),
-          (error: unknown) => failed(res, error),
+          (error: unknown) => failed(res, error, intake.reserveId()),
         );
       } else {
         send(req, res, response);
       }
     } catch (error) {
-      failed(res, error);
+      failed(res, error, intake.reserveId());
     }
   };
   const server = createServer((req, res) => {
@@ -211,10 +213,12 @@ export async function listen(
     }
     readBody(req).then(
       (body) => answer(req, res, body),
-      (error: unknown) => sendJson(res, 400, `Bad request: ${describe(error)}`),
+      (error: unknown) => sendJson(res, 400, `Bad request: ${describe(error)}`, intake.reserveId()),
     );
   });
-  server.on('clientError', answerClientError);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    answerClientError(error, socket, intake.reserveId()),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

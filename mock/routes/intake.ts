@@ -74,6 +74,15 @@ export class Intake {
   ) {}
 
   /**
+   * A request id for an answer the adapter gives without the service (a request node:http
+   * could not parse): every answer carries one, though only what reaches the service is
+   * journaled.
+   */
+  reserveId(): string {
+    return requestIdOf(++this.lastId);
+  }
+
+  /**
    * Answers one request on the host URL.
    *
    * @param request - The request.

@@ -92,7 +92,7 @@ describe('mock.listen', () => {
     expect(page.page_size).toBe(2);
   });
 
-  it('answers a request node:http cannot parse with a JSON detail and closes', async () => {
+  it('answers a request node:http cannot parse with a JSON detail and a request id, and closes', async () => {
     const running = await createMockService({ orders: 3 }).listen();
     onTestFinished(() => running.close());
     const { port } = new URL(running.hostUrl);
@@ -122,6 +122,8 @@ describe('mock.listen', () => {
       expect(answer.status, what).toBe(status);
       expect(answer.headers['content-type'], what).toBe('application/json');
       expect(answer.headers.connection, what).toBe('close');
+      // Every answer carries a request id, also one node:http gave before the service saw it.
+      expect(answer.headers['x-request-id'], what).toMatch(/^req_\d+$/);
       expect(Number(answer.headers['content-length']), what).toBe(Buffer.byteLength(answer.body));
       expect(JSON.parse(answer.body).detail, what).toMatch(detail);
     }
