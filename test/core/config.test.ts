@@ -8,7 +8,7 @@ import {
   ProductsClient,
   WebhooksClient,
 } from '../../src/index.js';
-import { fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+import { clientOver, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
 
 function optionOf(fn: () => unknown): string | undefined {
   try {
@@ -102,7 +102,7 @@ describe('createClient configuration', () => {
 
   it('shares one transport between the clients of one createClient call', async () => {
     const service = fakeFetch(() => json({ items: [], page: 1, page_size: 50, total: 0 }));
-    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const client = clientOver(service);
     await client.products.list();
     await client.orders.list();
     expect(service.requests).toHaveLength(2);

@@ -9,7 +9,15 @@ import {
   ServerError,
   TimeoutError,
 } from '../../src/index.js';
-import { FAST_RETRY, fakeFetch, HOST, hangingFetch, json, KEY } from '../support/fake-fetch.js';
+import {
+  clientOver,
+  FAST_RETRY,
+  fakeFetch,
+  HOST,
+  hangingFetch,
+  json,
+  KEY,
+} from '../support/fake-fetch.js';
 
 const productPage = { items: [], page: 1, page_size: 50, total: 0 };
 const subscription = {
@@ -25,7 +33,7 @@ const tooMany = (retryAfter: string) =>
 describe('retries', () => {
   it('waits for Retry-After (seconds) on a 429 and then succeeds', async () => {
     const service = fakeFetch((_, index) => (index === 0 ? tooMany('1') : json(productPage)));
-    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const client = clientOver(service);
     await expect(client.products.list()).resolves.toEqual(productPage);
     expect(service.requests).toHaveLength(2);
   });
@@ -33,14 +41,14 @@ describe('retries', () => {
   it('reads Retry-After as an HTTP date', async () => {
     const past = new Date(Date.now() - 60_000).toUTCString();
     const service = fakeFetch((_, index) => (index === 0 ? tooMany(past) : json(productPage)));
-    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const client = clientOver(service);
     await expect(client.products.list()).resolves.toEqual(productPage);
     expect(service.requests).toHaveLength(2);
   });
 
   it('throws at once when Retry-After exceeds maxRetryAfter, instead of retrying early', async () => {
     const service = fakeFetch(() => tooMany('3600'));
-    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const client = clientOver(service);
     const error = await client.products.list().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(3600);
@@ -49,12 +57,7 @@ describe('retries', () => {
 
   it('gives up after retry.limit and throws the last 429', async () => {
     const service = fakeFetch(() => tooMany('0'));
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
-      retry: { limit: 2 },
-    });
+    const client = clientOver(service, { retry: { limit: 2 } });
     await expect(client.products.list()).rejects.toBeInstanceOf(RateLimitError);
     expect(service.requests).toHaveLength(3);
   });
@@ -63,12 +66,7 @@ describe('retries', () => {
     const service = fakeFetch((_, index) =>
       index < 2 ? json({ detail: 'unavailable' }, status) : json(productPage),
     );
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
-      retry: FAST_RETRY,
-    });
+    const client = clientOver(service, { retry: FAST_RETRY });
     await expect(client.products.list()).resolves.toEqual(productPage);
     expect(service.requests).toHaveLength(3);
   });
@@ -77,24 +75,14 @@ describe('retries', () => {
     const service = fakeFetch((_, index) =>
       index === 0 ? new TypeError('fetch failed') : json(productPage),
     );
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
-      retry: FAST_RETRY,
-    });
+    const client = clientOver(service, { retry: FAST_RETRY });
     await expect(client.products.list()).resolves.toEqual(productPage);
     expect(service.requests).toHaveLength(2);
   });
 
   it('throws ConnectionError once network retries are used up', async () => {
     const service = fakeFetch(() => new TypeError('fetch failed'));
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
-      retry: { ...FAST_RETRY, limit: 1 },
-    });
+    const client = clientOver(service, { retry: { ...FAST_RETRY, limit: 1 } });
     await expect(client.products.list()).rejects.toBeInstanceOf(ConnectionError);
     expect(service.requests).toHaveLength(2);
   });
@@ -102,10 +90,7 @@ describe('retries', () => {
   it('surfaces a bug in a hook at once, as itself: not a network error, not retried', async () => {
     const service = fakeFetch(() => json(productPage));
     let calls = 0;
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
+    const client = clientOver(service, {
       retry: FAST_RETRY,
       hooks: {
         beforeRequest: [
@@ -126,19 +111,14 @@ describe('retries', () => {
 
   it('does not retry a 404', async () => {
     const service = fakeFetch(() => json({ detail: 'Order not found' }, 404));
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
-      retry: FAST_RETRY,
-    });
+    const client = clientOver(service, { retry: FAST_RETRY });
     await expect(client.orders.get('nope')).rejects.toBeInstanceOf(NotFoundError);
     expect(service.requests).toHaveLength(1);
   });
 
   it('turns retries off with retry: 0', async () => {
     const service = fakeFetch(() => json({ detail: 'down' }, 503));
-    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch, retry: 0 });
+    const client = clientOver(service, { retry: 0 });
     await expect(client.products.list()).rejects.toBeInstanceOf(ServerError);
     expect(service.requests).toHaveLength(1);
   });
@@ -149,12 +129,7 @@ describe('retries', () => {
     ['a network error', () => new TypeError('fetch failed')],
   ])('does not retry POST /webhooks after %s', async (_, failure) => {
     const service = fakeFetch(failure);
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
-      retry: FAST_RETRY,
-    });
+    const client = clientOver(service, { retry: FAST_RETRY });
     await expect(
       client.webhooks.create({ url: subscription.url, events: ['order.created'] }),
     ).rejects.toThrow();
@@ -165,12 +140,7 @@ describe('retries', () => {
     const service = fakeFetch((_, index) =>
       index === 0 ? json({ detail: 'down' }, 503) : json(subscription, 201),
     );
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
-      retry: FAST_RETRY,
-    });
+    const client = clientOver(service, { retry: FAST_RETRY });
     await expect(
       client.webhooks.create({ url: subscription.url, events: ['order.created'] }, { retry: true }),
     ).resolves.toEqual(subscription);
@@ -187,7 +157,7 @@ describe('retries', () => {
       queueMicrotask(() => controller.abort());
       return tooMany('30');
     });
-    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const client = clientOver(service);
     const error = await client.products
       .list({}, { signal: controller.signal })
       .catch((caught: unknown) => caught);
@@ -261,7 +231,7 @@ describe('the API key at the fetch call', () => {
 
   it('sends the query in the URL as ky would have built it', async () => {
     const service = fakeFetch(() => json({ items: [], total: 0, page: 1, page_size: 5 }));
-    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const client = clientOver(service);
     await client.orders.list({ status: 'Created & Paid', limit: 5 });
     await client.orders.list();
     expect(service.requests.map((request) => request.url.search)).toEqual([

@@ -1,14 +1,13 @@
 // The API key travels only in its header and shows up in no hook, error or inspection.
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
 import { failure } from '../support/failure.js';
-import { BASE, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+import { BASE, clientOver, fakeFetch, json, KEY } from '../support/fake-fetch.js';
 
 describe('the API key', () => {
   it('travels only in the X-API-Key header', async () => {
     const service = fakeFetch(() => json({ items: [], page: 1, page_size: 50, total: 0 }));
-    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const client = clientOver(service);
     await client.products.list({ page: 2 });
     const [request] = service.requests;
     expect(request?.headers.get('x-api-key')).toBe(KEY);
@@ -26,10 +25,7 @@ describe('the API key', () => {
       );
     };
     const service = fakeFetch(() => json({ detail: 'Invalid API key' }, 401));
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      fetch: service.fetch,
+    const client = clientOver(service, {
       retry: { limit: 1, statusCodes: [401], delay: () => 0 },
       hooks: {
         beforeRequest: [

@@ -2,13 +2,13 @@
 // (specification 4.2, rule 2); a Date, the caller's own value, is checked and written as
 // ISO 8601; what the SDK itself relies on (both or neither, non-empty) is refused early.
 import { describe, expect, it } from 'vitest';
-import { createClient, ValidationError } from '../../src/index.js';
-import { fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+import { ValidationError } from '../../src/index.js';
+import { clientOver, fakeFetch, json } from '../support/fake-fetch.js';
 import { cursorOf } from '../support/scripted-service.js';
 
 function setup(answer: () => Response = () => json(emptyPage('2026-01-01T00:00:00Z', '1'))) {
   const service = fakeFetch(() => answer());
-  const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch, retry: 0 });
+  const client = clientOver(service, { retry: 0 });
   return { service, client };
 }
 

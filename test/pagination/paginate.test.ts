@@ -2,18 +2,17 @@
 // checkpoints and resuming after a failure.
 import { describe, expect, it } from 'vitest';
 import {
-  createClient,
   ORIGIN_CURSOR,
   type OrderCursorPage,
   ResponseValidationError,
   ServerError,
 } from '../../src/index.js';
-import { FAST_RETRY, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+import { clientOver, FAST_RETRY, fakeFetch, json } from '../support/fake-fetch.js';
 import { cursorOf, cursorService, order, productService } from '../support/scripted-service.js';
 
 function setup(responder: Parameters<typeof fakeFetch>[0], retry: object = FAST_RETRY) {
   const service = fakeFetch(responder);
-  const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch, retry });
+  const client = clientOver(service, { retry });
   return { service, client };
 }
 

@@ -9,7 +9,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../src/index.js';
-import { fakeFetch, HOST, json, KEY, SECRET } from '../support/fake-fetch.js';
+import { clientOver, fakeFetch, HOST, json, KEY, SECRET } from '../support/fake-fetch.js';
 
 const applied = { status: 'applied', order_id: 'ord_1' };
 const SIGNED = { hostUrl: HOST, apiKey: KEY, signingSecret: SECRET } as const;
@@ -17,7 +17,7 @@ const SIGNED = { hostUrl: HOST, apiKey: KEY, signingSecret: SECRET } as const;
 describe('fulfillment.notifyShipped', () => {
   it('refuses to send without a signing secret', async () => {
     const service = fakeFetch(() => json(applied));
-    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const client = clientOver(service);
     const error = await client.fulfillment
       .notifyShipped({ inbound_order_id: 'ord_1' })
       .catch((caught: unknown) => caught);

@@ -1,5 +1,7 @@
 // A scripted fetch for unit tests: records every request the SDK sends (after the API key
 // is added) and answers from a handler. Injected through the `fetch` option, never global.
+import { type ClientConfig, createClient } from '../../src/index.js';
+
 export interface RecordedRequest {
   method: string;
   url: URL;
@@ -57,3 +59,14 @@ export function hangingFetch(request: Request): Promise<Response> {
 
 /** A client configuration over the fake host that fails at once, for tests of one answer. */
 export const NO_RETRY = { hostUrl: HOST, apiKey: KEY, retry: 0 } as const;
+
+/**
+ * A client of the fake service on {@link HOST} with {@link KEY}, with `config` over that
+ * (a retry policy, hooks, a timeout).
+ */
+export function clientOver(
+  service: { fetch: (request: Request) => Promise<Response> },
+  config: Partial<ClientConfig> = {},
+) {
+  return createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch, ...config });
+}
