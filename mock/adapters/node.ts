@@ -84,15 +84,16 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
     else socket.destroy();
     return;
   }
-  res.writeHead(response.status, responseHeaders(response, answer.requestId));
+  // Encoded once: its length is the header's, and the bytes go out as they are.
+  const bytes = Buffer.from(response.body);
+  res.writeHead(response.status, responseHeaders(response, answer.requestId, bytes.length));
   if (cut === 'truncate') {
-    const bytes = Buffer.from(response.body);
     res.write(bytes.subarray(0, Math.max(1, bytes.length >> 1)), () => req.socket.destroy());
   } else if (cut === 'stall') {
     // The headers go now; the body never does. The client's abort (or close()) ends it.
     res.flushHeaders();
   } else {
-    res.end(req.method === 'HEAD' ? undefined : response.body);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
   }
 }
 
