@@ -38,9 +38,11 @@ export class AbortError extends OrderFulfillmentError {
    * @param options - The signal's reason as `cause`; in a cursor pull, the `cursor`.
    */
   constructor(method: string, path: string, options?: RequestErrorOptions) {
-    const { cursor, ...rest } = options ?? {};
-    const reason = rest.cause instanceof Error ? `: ${rest.cause.message}` : '';
-    super(`${method} ${path} → aborted by the caller${reason}`, rest);
+    const cause = options?.cause;
+    const reason = cause instanceof Error ? `: ${cause.message}` : '';
+    // Error reads only `cause` from its options, so the cursor may ride along.
+    super(`${method} ${path} → aborted by the caller${reason}`, options);
+    const cursor = options?.cursor;
     Object.assign(this, { method, path, cursor: cursor && { ...cursor } });
   }
 }

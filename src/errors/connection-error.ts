@@ -39,8 +39,9 @@ export class ConnectionError extends OrderFulfillmentError {
    *   resume from.
    */
   constructor(method: string, path: string, message: string, options?: RequestErrorOptions) {
-    const { cursor, ...rest } = options ?? {};
-    super(`${method} ${path} → ${message}`, rest);
+    // Error reads only `cause` from its options, so the cursor may ride along.
+    super(`${method} ${path} → ${message}`, options);
+    const cursor = options?.cursor;
     Object.assign(this, { method, path, cursor: cursor && { ...cursor } });
   }
 }

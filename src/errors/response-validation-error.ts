@@ -70,8 +70,7 @@ export class ResponseValidationError extends OrderFulfillmentError {
     super(
       `${init.method} ${init.path} → ${init.status}: unexpected response body: ${formatResponseIssues(init.issues)}`,
     );
-    const { cursor, ...fields } = init;
-    // fields holds exactly the declared ones but the cursor, which is copied.
-    Object.assign(this, fields, { cursor: cursor && { ...cursor } });
+    // init holds exactly the declared fields; the cursor is then replaced by a copy.
+    Object.assign(this, init, { cursor: init.cursor && { ...init.cursor } });
   }
 }

@@ -43,14 +43,14 @@ export class TimeoutError extends ConnectionError {
     timeout: number,
     options?: RequestErrorOptions & { limit?: TimeoutLimit | undefined },
   ) {
-    const { limit = 'attempt', ...rest } = options ?? {};
+    const { limit = 'attempt' } = options ?? {};
     super(
       method,
       path,
       limit === 'total'
         ? `not done within ${timeout} ms (totalTimeout, across every attempt and wait)`
         : `no response within ${timeout} ms (timeout, per attempt)`,
-      rest,
+      options,
     );
     this.timeout = timeout;
     this.limit = limit;
