@@ -235,11 +235,25 @@ export function checkHeader(
   return { body, timestamp, signatures: parsed.signatures };
 }
 
-/** The error for a header none of whose `v1` values matches, naming the likely causes. */
-export function mismatchError(secret: string, timestamp: number): SignatureVerificationError {
-  return new SignatureVerificationError(
-    'signature_mismatch',
-    `No v1 signature matches: was the body parsed and re-serialized${secret === secret.trim() ? '' : ', is the secret padded with whitespace'}, or is the secret wrong?`,
-    timestamp,
-  );
+/**
+ * The verdict on a checked header: its timestamp when one of its `v1` values `matches` the
+ * HMAC, else a `signature_mismatch` naming the likely causes. Every value is tried, not just
+ * until the first match, so time does not depend on their order.
+ */
+export function verdict(
+  checked: CheckedHeader,
+  secret: string,
+  matches: (candidate: string) => boolean,
+): VerifiedWmsSignature {
+  const { timestamp } = checked;
+  let matched = false;
+  for (const candidate of checked.signatures) if (matches(candidate)) matched = true;
+  if (!matched) {
+    throw new SignatureVerificationError(
+      'signature_mismatch',
+      `No v1 signature matches: was the body parsed and re-serialized${secret === secret.trim() ? '' : ', is the secret padded with whitespace'}, or is the secret wrong?`,
+      timestamp,
+    );
+  }
+  return { timestamp };
 }

@@ -3,12 +3,12 @@
 import { UnsupportedRuntimeError } from '../errors/unsupported-runtime-error.js';
 import {
   checkHeader,
-  mismatchError,
   type RawBody,
   signingInput,
   type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
+  verdict,
 } from './header.js';
 
 type NodeCrypto = typeof import('node:crypto');
@@ -107,20 +107,16 @@ export function verifyWmsSignature(
   secret: string,
   options: VerifyWmsSignatureOptions = {},
 ): VerifiedWmsSignature {
-  const { body, timestamp, signatures } = checkHeader(rawBody, header, secret, options);
+  const checked = checkHeader(rawBody, header, secret, options);
   const crypto = nodeCrypto('verifyWmsSignature');
   buffer ??= builtin<NodeBuffer>('node:buffer', 'verifyWmsSignature');
   const { Buffer } = buffer;
-  const expected = hmac(crypto, body, secret, timestamp).digest();
-  let matched = false;
-  for (const candidate of signatures) {
-    if (candidate.length !== 64) continue;
+  const expected = hmac(crypto, checked.body, secret, checked.timestamp).digest();
+  return verdict(checked, secret, (candidate) => {
+    if (candidate.length !== 64) return false;
     // Buffer's hex decoder stops at the first non-hex pair, so anything but 64 hex digits
     // decodes short and is skipped, as a malformed value should be.
     const given = Buffer.from(candidate, 'hex');
-    // Check every value, not just until the first match, so time does not depend on order.
-    if (given.length === 32 && crypto.timingSafeEqual(given, expected)) matched = true;
-  }
-  if (!matched) throw mismatchError(secret, timestamp);
-  return { timestamp };
+    return given.length === 32 && crypto.timingSafeEqual(given, expected);
+  });
 }

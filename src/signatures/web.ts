@@ -4,12 +4,12 @@
 import { UnsupportedRuntimeError } from '../errors/unsupported-runtime-error.js';
 import {
   checkHeader,
-  mismatchError,
   type RawBody,
   signingInput,
   type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
+  verdict,
 } from './header.js';
 
 async function hmac(body: string | Uint8Array, secret: string, timestamp: number) {
@@ -103,11 +103,7 @@ export async function verifyWmsSignatureAsync(
   secret: string,
   options: VerifyWmsSignatureOptions = {},
 ): Promise<VerifiedWmsSignature> {
-  const { body, timestamp, signatures } = checkHeader(rawBody, header, secret, options);
-  const expected = hex(await hmac(body, secret, timestamp));
-  let matched = false;
-  // Every value is checked, not just until the first match, so time does not depend on order.
-  for (const candidate of signatures) if (equalHex(candidate, expected)) matched = true;
-  if (!matched) throw mismatchError(secret, timestamp);
-  return { timestamp };
+  const checked = checkHeader(rawBody, header, secret, options);
+  const expected = hex(await hmac(checked.body, secret, checked.timestamp));
+  return verdict(checked, secret, (candidate) => equalHex(candidate, expected));
 }
