@@ -12,7 +12,8 @@ import {
   verdict,
 } from './header.js';
 
-async function hmac(body: string | Uint8Array, secret: string, timestamp: number) {
+// The HMAC of `<t>.<body>`, in lower-case hex as the header carries it.
+async function hmacHex(body: string | Uint8Array, secret: string, timestamp: number) {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) {
     throw new UnsupportedRuntimeError('crypto.subtle', 'This runtime has no Web Crypto.');
@@ -27,11 +28,9 @@ async function hmac(body: string | Uint8Array, secret: string, timestamp: number
   // `<t>.` and the body as one byte string, joined by a Blob: a string part is UTF-8, as
   // node:crypto encodes a string.
   const data = await new Blob([`${timestamp}.`, body as BlobPart]).arrayBuffer();
-  return new Uint8Array(await subtle.sign('HMAC', key, data));
+  const bytes = new Uint8Array(await subtle.sign('HMAC', key, data));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
-
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 // Every character is compared whatever the earlier ones were: no early exit for a timing
 // attack to measure. Hex in either case, as node's decoder reads it.
@@ -68,7 +67,7 @@ export async function signWmsPayloadAsync(
   timestamp?: UnixTime,
 ): Promise<string> {
   const { body, timestamp: t } = signingInput(rawBody, secret, timestamp);
-  return `t=${t},v1=${hex(await hmac(body, secret, t))}`;
+  return `t=${t},v1=${await hmacHex(body, secret, t)}`;
 }
 
 /**
@@ -104,6 +103,6 @@ export async function verifyWmsSignatureAsync(
   options: VerifyWmsSignatureOptions = {},
 ): Promise<VerifiedWmsSignature> {
   const checked = checkHeader(rawBody, header, secret, options);
-  const expected = hex(await hmac(checked.body, secret, checked.timestamp));
+  const expected = await hmacHex(checked.body, secret, checked.timestamp);
   return verdict(checked, secret, (candidate) => equalHex(candidate, expected));
 }
