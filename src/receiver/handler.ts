@@ -131,7 +131,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
 
   async function handleOnce(event: OrderEvent): Promise<boolean> {
     const handler = Object.hasOwn(on, event.type)
-      ? ((on as Record<string, (event: OrderEvent) => unknown>)[event.type] ?? undefined)
+      ? (on as Record<string, (event: OrderEvent) => unknown>)[event.type]
       : undefined;
     try {
       if (await seen.has(event.id)) return true;
