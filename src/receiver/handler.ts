@@ -154,8 +154,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (request.method !== 'POST') return text(405, 'method not allowed', { allow: 'POST' });
     let event: OrderEvent;
     try {
-      const raw = new Uint8Array(await request.arrayBuffer());
-      event = await unwrapWebhook(raw, request.headers, secret, { toleranceSeconds: tolerance });
+      event = await unwrapWebhook(await request.arrayBuffer(), request.headers, secret, {
+        toleranceSeconds: tolerance,
+      });
     } catch (error) {
       // The reason only: the message could help a forger tune the next attempt.
       if (error instanceof SignatureVerificationError || error instanceof WebhookPayloadError) {
