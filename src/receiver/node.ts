@@ -109,9 +109,7 @@ export function toNodeListener(handler: WebhookHandler): NodeListener {
             )
           : await handler(toRequest(req, body));
       res.statusCode = response.status;
-      response.headers.forEach((value, name) => {
-        res.setHeader(name, value);
-      });
+      for (const [name, value] of response.headers) res.setHeader(name, value);
       res.end(new Uint8Array(await response.arrayBuffer()));
     } catch (error) {
       if (next) return next(error);
