@@ -10,6 +10,12 @@ import {
 } from '../schemas/order.js';
 import { DEFAULT_PREFETCH } from './prefetch.js';
 
+// A Date that holds a time, checked as z.date() checks it: the only date among the SDK's
+// schemas, which need not bring zod's date schema into the bundle for it.
+const ValidDateSchema = z.custom<Date>(
+  (value) => value instanceof Date && !Number.isNaN(value.getTime()),
+);
+
 /**
  * The check of an order pull's parameters before anything is sent: the cursor query's
  * filters and page size as the service checks them; `since` a non-empty string, sent as it
@@ -21,7 +27,7 @@ export const OrderPullParamsSchema = z
   .object({
     ...OrderCursorParamsSchema.shape,
     since: z.optional(
-      z.union([z.string().check(z.minLength(1)), z.date()], {
+      z.union([z.string().check(z.minLength(1)), ValidDateSchema], {
         error: 'must be a cursor as the service sent it (a non-empty string), or a valid Date',
       }),
     ),
