@@ -64,7 +64,6 @@ export class OrderIterator extends PagingIterator<Order> {
       }
       if (last < 0) this.#checkpoint = this.#pages.cursor;
     }
-    return undefined;
   }
 
   /** @internal */

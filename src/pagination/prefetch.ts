@@ -89,7 +89,6 @@ export class Prefetcher<Position, Page> {
       if (this.stopped) return undefined;
       yield page;
     }
-    return undefined;
   }
 
   /**
