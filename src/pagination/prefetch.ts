@@ -92,15 +92,14 @@ export class Prefetcher<Position, Page> {
   }
 
   /**
-   * Stops fetching ahead until the returned function is called: for a collector that knows
-   * when it has enough (`toArray`), and does no work between pages for a request to overlap.
+   * Stops fetching ahead until the returned function is called, once: for a collector that
+   * knows when it has enough (`toArray`), and does no work between pages for a request to
+   * overlap.
    */
   hold(): () => void {
     this.#holds++;
-    let released = false;
     return () => {
-      if (!released) this.#holds--;
-      released = true;
+      this.#holds--;
     };
   }
 
