@@ -18,8 +18,8 @@ const ValidDateSchema = z.custom<Date>(
 
 /**
  * The check of an order pull's parameters before anything is sent: the cursor query's
- * filters and page size as the service checks them; `since` a non-empty string, sent as it
- * is, or a valid `Date`; `since_id` a non-empty string, given with `since`.
+ * filters, page size and `since_id` (a non-empty string) as the service checks them; `since`
+ * a non-empty string, sent as it is, or a valid `Date`; the two given together.
  *
  * @internal
  */
@@ -31,7 +31,6 @@ export const OrderPullParamsSchema = z
         error: 'must be a cursor as the service sent it (a non-empty string), or a valid Date',
       }),
     ),
-    since_id: z.optional(z.string().check(z.minLength(1))),
   })
   .check(
     z.refine((params) => (params.since === undefined) === (params.since_id === undefined), {
