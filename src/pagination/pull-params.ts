@@ -8,6 +8,7 @@ import {
   type OrderCursorParams,
   OrderCursorParamsSchema,
 } from '../schemas/order.js';
+import { givenTogether } from '../schemas/wire.js';
 import { DEFAULT_PREFETCH } from './prefetch.js';
 
 // A Date that holds a time, checked as z.date() checks it: the only date among the SDK's
@@ -32,12 +33,7 @@ export const OrderPullParamsSchema = z
       }),
     ),
   })
-  .check(
-    z.refine((params) => (params.since === undefined) === (params.since_id === undefined), {
-      message: 'since and since_id must be given together',
-      path: ['since_id'],
-    }),
-  );
+  .check(givenTogether('since', 'since_id'));
 
 /** What a pull adds to its query: how many pages to fetch ahead of the consumer. */
 export interface PrefetchParams {
