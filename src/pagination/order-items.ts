@@ -3,7 +3,7 @@
 import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
 import type { Order, OrderCursor } from '../schemas/order.js';
 import type { OrderPageIterator } from './order-pages.js';
-import { PagingIterator, pullControl } from './paging-iterator.js';
+import { PagingIterator } from './paging-iterator.js';
 
 /**
  * An async iterator over single orders, oldest change first, built on
@@ -36,7 +36,7 @@ export class OrderIterator extends PagingIterator<Order> {
    * @internal
    */
   constructor(pages: OrderPageIterator) {
-    super(pullControl(pages));
+    super(pages);
     this.#checkpoint = pages.cursor;
     this.#pages = pages;
   }
@@ -64,7 +64,6 @@ export class OrderIterator extends PagingIterator<Order> {
       }
       if (last < 0) this.#checkpoint = this.#pages.cursor;
     }
-    return undefined;
   }
 
   /** @internal */

@@ -123,7 +123,6 @@ export class OrderPageIterator extends PagingIterator<OrderPullPage> {
       this.#cursor = { since: page.next_since, since_id: page.next_since_id };
       yield page;
     }
-    return undefined;
   }
 
   /** @internal */

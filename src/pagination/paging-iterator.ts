@@ -22,20 +22,6 @@ export interface PullControl {
   stop(): void;
 }
 
-// Each iterator's chain, for an iterator built on another one (the orders on their pages),
-// without a public member for it.
-const controls = new WeakMap<object, PullControl>();
-
-/**
- * The request chain an iterator reads from.
- *
- * @param iterator - The iterator.
- * @internal
- */
-export function pullControl(iterator: PagingIterator<unknown>): PullControl {
-  return controls.get(iterator) as PullControl;
-}
-
 function checkLimit(options: ToArrayOptions | undefined): number {
   const limit: unknown = options?.limit;
   if (typeof limit === 'number' && Number.isSafeInteger(limit) && limit >= 1) return limit;
@@ -61,12 +47,14 @@ export abstract class PagingIterator<T> implements AsyncIterableIterator<T> {
   readonly #control: PullControl;
 
   /**
-   * @param control - The request chain the values come from.
+   * @param control - The request chain the values come from, or the iterator whose chain
+   *   they come from (the orders of the page iterator they are built on).
    * @internal
    */
-  protected constructor(control: PullControl) {
-    this.#control = control;
-    controls.set(this, control);
+  protected constructor(control: PullControl | PagingIterator<unknown>) {
+    // An iterator built on another one shares its chain: a break or toArray on either
+    // controls the same requests.
+    this.#control = control instanceof PagingIterator ? control.#control : control;
   }
 
   /**

@@ -36,9 +36,9 @@ export class Prefetcher<Position, Page> {
   // Pages requested and not yet taken, oldest first.
   readonly #ahead: Promise<Page>[] = [];
   // Where the next request starts, once the last page requested has arrived and has a
-  // successor; undefined while a request is in flight, and after the last page or a failure.
+  // successor; undefined while a request is in flight, and after the last page, a failure or
+  // stop(). So it alone says whether a request may start: one at a time, none after the end.
   #next: Position | undefined;
-  #inFlight = false;
   readonly #stop = new AbortController();
   readonly #signal: AbortSignal;
   readonly #fetchPage: FetchPageAt<Position, Page>;
@@ -89,19 +89,17 @@ export class Prefetcher<Position, Page> {
       if (this.stopped) return undefined;
       yield page;
     }
-    return undefined;
   }
 
   /**
-   * Stops fetching ahead until the returned function is called: for a collector that knows
-   * when it has enough (`toArray`), and does no work between pages for a request to overlap.
+   * Stops fetching ahead until the returned function is called, once: for a collector that
+   * knows when it has enough (`toArray`), and does no work between pages for a request to
+   * overlap.
    */
   hold(): () => void {
     this.#holds++;
-    let released = false;
     return () => {
-      if (!released) this.#holds--;
-      released = true;
+      this.#holds--;
     };
   }
 
@@ -129,9 +127,8 @@ export class Prefetcher<Position, Page> {
 
   #request(): Promise<Page> | undefined {
     const position = this.#next;
-    if (this.#inFlight || position === undefined || this.stopped) return undefined;
+    if (position === undefined) return undefined;
     this.#next = undefined;
-    this.#inFlight = true;
     const page = this.#load(position);
     // A page fetched ahead may fail, or be aborted by stop(), before anyone awaits it: its
     // error belongs to whoever takes it, so it must not count as unhandled meanwhile.
@@ -145,7 +142,6 @@ export class Prefetcher<Position, Page> {
       if (!this.stopped) this.#next = this.#after(page, position);
       return page;
     } finally {
-      this.#inFlight = false;
       // Before the consumer resumes with this page: the next request overlaps its work.
       this.#fill();
     }

@@ -57,6 +57,5 @@ export class ProductIterator extends PagingIterator<Product> {
   /** @internal */
   protected async *walk(): AsyncGenerator<Product, undefined, undefined> {
     for await (const page of this.#chain.pages()) yield* page.items;
-    return undefined;
   }
 }

@@ -8,12 +8,19 @@ import {
   type OrderCursorParams,
   OrderCursorParamsSchema,
 } from '../schemas/order.js';
+import { givenTogether } from '../schemas/wire.js';
 import { DEFAULT_PREFETCH } from './prefetch.js';
+
+// A Date that holds a time, checked as z.date() checks it: the only date among the SDK's
+// schemas, which need not bring zod's date schema into the bundle for it.
+const ValidDateSchema = z.custom<Date>(
+  (value) => value instanceof Date && !Number.isNaN(value.getTime()),
+);
 
 /**
  * The check of an order pull's parameters before anything is sent: the cursor query's
- * filters and page size as the service checks them; `since` a non-empty string, sent as it
- * is, or a valid `Date`; `since_id` a non-empty string, given with `since`.
+ * filters, page size and `since_id` (a non-empty string) as the service checks them; `since`
+ * a non-empty string, sent as it is, or a valid `Date`; the two given together.
  *
  * @internal
  */
@@ -21,18 +28,12 @@ export const OrderPullParamsSchema = z
   .object({
     ...OrderCursorParamsSchema.shape,
     since: z.optional(
-      z.union([z.string().check(z.minLength(1)), z.date()], {
+      z.union([z.string().check(z.minLength(1)), ValidDateSchema], {
         error: 'must be a cursor as the service sent it (a non-empty string), or a valid Date',
       }),
     ),
-    since_id: z.optional(z.string().check(z.minLength(1))),
   })
-  .check(
-    z.refine((params) => (params.since === undefined) === (params.since_id === undefined), {
-      message: 'since and since_id must be given together',
-      path: ['since_id'],
-    }),
-  );
+  .check(givenTogether('since', 'since_id'));
 
 /** What a pull adds to its query: how many pages to fetch ahead of the consumer. */
 export interface PrefetchParams {

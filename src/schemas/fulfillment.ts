@@ -1,7 +1,14 @@
 // Wire shapes of the inbound shipment notification (specification 2.8, 4.6).
 import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from './common.js';
-import { anyBody, LooseIdSchema, nullish, type OpenString, openString } from './wire.js';
+import {
+  anyBody,
+  givenTogether,
+  LooseIdSchema,
+  nullish,
+  type OpenString,
+  openString,
+} from './wire.js';
 
 /** The only event kind the inbound endpoint takes, in the body's `olay` field. */
 export const FULFILLED_EVENT = 'order.fulfilled';
@@ -42,10 +49,7 @@ export const FulfillmentNotificationSchema = z
   })
   .check(
     // Half a secondary key names no order and is a sender's bug, not a skip.
-    z.refine((body) => (body.source == null) === (body.external_ref == null), {
-      message: 'source and external_ref must be given together',
-      path: ['external_ref'],
-    }),
+    givenTogether('source', 'external_ref'),
   );
 
 /** Body of the inbound shipment notification. */

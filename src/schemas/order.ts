@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from './common.js';
 import { MAX_PAGE_SIZE } from './product.js';
 import {
+  givenTogether,
   LooseIdSchema,
   MoneySchema,
   nullish,
@@ -242,12 +243,7 @@ export const OrderCursorParamsSchema = z
     since: z.optional(IsoDateTimeWithOffsetSchema),
     since_id: z.optional(z.string().check(z.minLength(1))),
   })
-  .check(
-    z.refine((params) => (params.since === undefined) === (params.since_id === undefined), {
-      message: 'since and since_id must be given together',
-      path: ['since_id'],
-    }),
-  );
+  .check(givenTogether('since', 'since_id'));
 
 /** Query of GET /orders in cursor mode. */
 export type OrderCursorParams = z.infer<typeof OrderCursorParamsSchema>;

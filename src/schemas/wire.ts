@@ -56,6 +56,22 @@ export function nullish<T extends z.ZodMiniType>(
 }
 
 /**
+ * The check that two optional fields come together or not at all, `null` counting as absent
+ * (pydantic's `Optional`), reported on the second: a cursor's two halves, an order's
+ * secondary key. zod runs it only once both fields have their types.
+ *
+ * @param first - The field named first in the message.
+ * @param second - The field the issue is reported on.
+ * @internal
+ */
+export function givenTogether(first: string, second: string) {
+  return z.refine<Record<string, unknown>>(
+    (value) => (value[first] == null) === (value[second] == null),
+    { message: `${first} and ${second} must be given together`, path: [second] },
+  );
+}
+
+/**
  * An identifier the SDK never sends back: a string, or a number as a service with integer
  * keys writes it. Kept as received.
  *
