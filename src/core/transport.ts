@@ -140,12 +140,13 @@ function sender(config: NormalizedConfig): Send {
     options: Options,
     trace: Trace,
   ): Promise<RawResponse> {
-    const signals = resolved.signal ? [resolved.signal] : [];
     const total =
       resolved.totalTimeout === undefined ? undefined : AbortSignal.timeout(resolved.totalTimeout);
-    if (total) signals.push(total);
     // ky stops its waits between retries on this signal too.
-    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const signal =
+      total && resolved.signal
+        ? AbortSignal.any([resolved.signal, total])
+        : (total ?? resolved.signal);
     if (signal) options.signal = signal;
     if (request.body !== undefined && log.enabled('debug')) {
       log.debug(`${trace.where} request body: ${log.body(request.body)}`);
