@@ -9,8 +9,6 @@ import { describeNetworkError } from './outcome.js';
 import type { ResolvedOptions } from './request-options.js';
 import type { RetryPolicy } from './transport.js';
 
-type Retry = NormalizedConfig['retry'];
-
 /** What a call's retries report, for the log. */
 export interface RetryEvents {
   /** A retry is decided: why, after how many milliseconds, and which retry it is (1-based). */
@@ -28,29 +26,38 @@ function reasonOf(error: Error): string {
 }
 
 /**
- * Wraps the configured `shouldRetry` (which decides first when it answers) with the SDK's
- * own rules. A Retry-After longer than the cap throws at once: waiting less than the service
+ * The retry options ky gets for one call: the call's policy (its own `retry`, else the
+ * configuration's), POST allowed when the method's policy and the call say so, and the
+ * configured `shouldRetry` (which decides first when it answers) wrapped with the SDK's own
+ * rules. A Retry-After longer than the cap throws at once: waiting less than the service
  * asked would only spend an attempt on another 429, where ky itself would wait the cap and
  * retry. ky would retry any error at all, a bug in a hook included.
  *
- * @param retry - The normalized retry options.
  * @param events - Told of each retry and each capped Retry-After.
- * @returns The same options with the composed `shouldRetry` (and, to learn the wait ky
- *   draws, `jitter`).
+ * @returns The options with the composed `shouldRetry` (and, to learn the wait ky draws,
+ *   `jitter`).
+ * @internal
  */
-export function composeShouldRetry(retry: Retry, events?: RetryEvents): Retry {
+export function retryFor(
+  config: NormalizedConfig,
+  policy: RetryPolicy,
+  resolved: ResolvedOptions,
+  events?: RetryEvents,
+): RetryOptions {
+  const retry = resolved.retry ?? config.retry;
   // Normalized: these always hold a value (the default's unless the caller set one).
   const {
     shouldRetry: user,
     maxRetryAfter: cap,
     afterStatusCodes,
     statusCodes,
+    methods,
     jitter,
     backoffLimit,
-  } = retry as Required<Retry>;
+  } = retry as Required<RetryOptions>;
   // The reason of the retry ky is deciding, for jitter() to report with the wait it draws.
   let pending: { reason: string; retry: number } | undefined;
-  const composed: Retry = {
+  const composed: RetryOptions = {
     ...retry,
     shouldRetry: async (state) => {
       const { error, retryCount } = state;
@@ -76,6 +83,9 @@ export function composeShouldRetry(retry: Retry, events?: RetryEvents): Retry {
       return error instanceof KyTimeoutError || isNetworkError(error) ? undefined : false;
     },
   };
+  if (policy === 'idempotent' || (policy === 'opt-in' && resolved.retryAsked)) {
+    composed.methods = [...methods, 'post'];
+  }
   if (events) {
     // ky's own jitter, drawn here so the wait is known before it starts.
     composed.jitter = (delay: number) => {
@@ -92,25 +102,4 @@ export function composeShouldRetry(retry: Retry, events?: RetryEvents): Retry {
     };
   }
   return composed;
-}
-
-/**
- * The retry options ky gets for one call: the SDK's rules composed over the call's policy
- * (its own `retry`, else the configuration's), POST allowed when the method's policy and
- * the call say so, and the call's retries reported to `events`.
- *
- * @internal
- */
-export function retryFor(
-  config: NormalizedConfig,
-  policy: RetryPolicy,
-  resolved: ResolvedOptions,
-  events?: RetryEvents,
-): RetryOptions {
-  const retry = resolved.retry ?? config.retry;
-  const allowPost = policy === 'idempotent' || (policy === 'opt-in' && resolved.retryAsked);
-  return composeShouldRetry(
-    allowPost ? { ...retry, methods: [...(retry.methods ?? []), 'post'] } : retry,
-    events,
-  );
 }
