@@ -9,13 +9,11 @@ import { describeNetworkError } from './outcome.js';
 import type { ResolvedOptions } from './request-options.js';
 import type { RetryPolicy } from './transport.js';
 
-/** What a call's retries report, for the log. */
-export interface RetryEvents {
-  /** A retry is decided: why, after how many milliseconds, and which retry it is (1-based). */
-  retrying(reason: string, wait: number, retry: number): void;
-  /** A Retry-After longer than the cap ended the call instead. */
-  capped(seconds: number, cap: number): void;
-}
+/**
+ * Told, in a line for the log, of each retry (with its number, 1-based) and of each
+ * Retry-After beyond the cap.
+ */
+export type RetryReport = (line: string, retry?: number) => void;
 
 function reasonOf(error: Error): string {
   if (error instanceof HTTPError) {
@@ -33,7 +31,7 @@ function reasonOf(error: Error): string {
  * asked would only spend an attempt on another 429, where ky itself would wait the cap and
  * retry. ky would retry any error at all, a bug in a hook included.
  *
- * @param events - Told of each retry and each capped Retry-After.
+ * @param report - Told of each retry and each capped Retry-After.
  * @returns The options with the composed `shouldRetry` (and, to learn the wait ky draws,
  *   `jitter`).
  * @internal
@@ -42,7 +40,7 @@ export function retryFor(
   config: NormalizedConfig,
   policy: RetryPolicy,
   resolved: ResolvedOptions,
-  events?: RetryEvents,
+  report?: RetryReport,
 ): RetryOptions {
   const retry = resolved.retry ?? config.retry;
   // Normalized: these always hold a value (the default's unless the caller set one).
@@ -57,6 +55,15 @@ export function retryFor(
   } = retry as Required<RetryOptions>;
   // The reason of the retry ky is deciding, for jitter() to report with the wait it draws.
   let pending: { reason: string; retry: number } | undefined;
+  const retrying = (wait: number) => {
+    if (pending) {
+      report?.(
+        `${pending.reason}: retry ${pending.retry} in ${Math.round(wait)} ms`,
+        pending.retry,
+      );
+    }
+    pending = undefined;
+  };
   const composed: RetryOptions = {
     ...retry,
     shouldRetry: async (state) => {
@@ -69,14 +76,13 @@ export function retryFor(
         if (afterStatusCodes.includes(status)) {
           const seconds = parseRetryAfter(headers.get('retry-after'));
           if (seconds !== undefined && seconds * 1000 > cap) {
-            events?.capped(seconds, cap);
+            report?.(
+              `Retry-After ${seconds} s is over the ${cap / 1000} s cap (retry.maxRetryAfter): not retried`,
+            );
             return false;
           }
           // ky waits what the service asked, without drawing a backoff.
-          if (seconds !== undefined && statusCodes.includes(status)) {
-            events?.retrying(pending.reason, seconds * 1000, retryCount);
-            pending = undefined;
-          }
+          if (seconds !== undefined && statusCodes.includes(status)) retrying(seconds * 1000);
         }
         return undefined;
       }
@@ -86,7 +92,7 @@ export function retryFor(
   if (policy === 'idempotent' || (policy === 'opt-in' && resolved.retryAsked)) {
     composed.methods = [...methods, 'post'];
   }
-  if (events) {
+  if (report) {
     // ky's own jitter, drawn here so the wait is known before it starts.
     composed.jitter = (delay: number) => {
       let wait =
@@ -96,8 +102,7 @@ export function retryFor(
             ? jitter(delay)
             : delay;
       if (!Number.isFinite(wait) || wait < 0) wait = delay;
-      if (pending) events.retrying(pending.reason, Math.min(wait, backoffLimit), pending.retry);
-      pending = undefined;
+      retrying(Math.min(wait, backoffLimit));
       return wait;
     };
   }

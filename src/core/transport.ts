@@ -16,7 +16,7 @@ import { type KyFetch, lateBoundFetch, withHeader } from './fetch.js';
 import type { Log } from './log.js';
 import { parseBody, toSdkError } from './outcome.js';
 import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
-import { type RetryEvents, retryFor } from './retry.js';
+import { type RetryReport, retryFor } from './retry.js';
 import { userAgent } from './version.js';
 
 /**
@@ -77,7 +77,7 @@ interface Trace {
   where: string;
   started: number;
   retries: number;
-  events: RetryEvents | undefined;
+  report: RetryReport | undefined;
 }
 
 function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string): Trace {
@@ -86,19 +86,12 @@ function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string
     where: `${request.method} /${url}`,
     started: Date.now(),
     retries: 0,
-    events: undefined,
+    report: undefined,
   };
   if (log.enabled('warn')) {
-    trace.events = {
-      retrying(reason, wait, retry) {
-        trace.retries = retry;
-        log.warn(`${trace.where} → ${reason}: retry ${retry} in ${Math.round(wait)} ms`);
-      },
-      capped(seconds, cap) {
-        log.warn(
-          `${trace.where} → Retry-After ${seconds} s is over the ${cap / 1000} s cap (retry.maxRetryAfter): not retried`,
-        );
-      },
+    trace.report = (line, retry) => {
+      if (retry) trace.retries = retry;
+      log.warn(`${trace.where} → ${line}`);
     };
   }
   return trace;
@@ -194,7 +187,7 @@ function sender(config: NormalizedConfig): Send {
     const trace = traceOf(log, request, url);
     const options: Options = {
       method: request.method,
-      retry: retryFor(config, request.retry ?? 'safe', resolved, trace.events),
+      retry: retryFor(config, request.retry ?? 'safe', resolved, trace.report),
     };
     if (resolved.timeout !== config.timeout) options.timeout = resolved.timeout;
     if (request.body !== undefined || resolved.headers) {
