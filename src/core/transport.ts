@@ -113,10 +113,8 @@ function sender(config: NormalizedConfig): Send {
   const observed =
     config.retry.shouldRetry !== undefined ||
     Object.values(config.hooks).some((hooks) => hooks && hooks.length > 0);
-  const api = base.extend({
-    prefixUrl: config.baseUrl,
-    fetch: withHeader(fetch, 'X-API-Key', () => apiKey ?? '', observed),
-  });
+  const keyed = (copy: boolean) => withHeader(fetch, 'X-API-Key', () => apiKey ?? '', copy);
+  const api = base.extend({ prefixUrl: config.baseUrl, fetch: keyed(observed) });
   const inbound = base.extend({ prefixUrl: config.hostUrl });
 
   // Signed at each attempt, not once: a retry after a long Retry-After still carries a
@@ -196,6 +194,10 @@ function sender(config: NormalizedConfig): Send {
       options.headers = headers;
     }
     if (request.body !== undefined) options.body = request.body;
+    // A call's own retry.shouldRetry is caller code that can hold the Request as well.
+    if (request.target === 'api' && !observed && resolved.retry?.shouldRetry) {
+      options.fetch = keyed(true);
+    }
     if (request.target === 'inbound') {
       if (signingSecret === undefined) {
         throw new ConfigurationError(

@@ -215,6 +215,35 @@ describe('the API key at the fetch call', () => {
     expect(inspectDeep(error)).not.toContain(KEY);
   });
 
+  it("stays out of the timeout error a call's own retry.shouldRetry sees", async () => {
+    const seen: string[] = [];
+    const requests: Request[] = [];
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      timeout: 20,
+      fetch: (request) => {
+        requests.push(request);
+        return hangingFetch(request);
+      },
+    });
+    const shouldRetry = ({ error }: { error: Error }) => {
+      seen.push(
+        inspectDeep(error),
+        ...[...((error as { request?: Request }).request?.headers ?? [])].flat(),
+      );
+      return false;
+    };
+    const error = await client.orders
+      .get('ord_1', { retry: { limit: 1, shouldRetry } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.headers.get('x-api-key')).toBe(KEY);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.join('\n')).not.toContain(KEY);
+  });
+
   it('stays out of the error thrown after a timeout when no caller code watches the request', async () => {
     const client = createClient({
       hostUrl: HOST,
