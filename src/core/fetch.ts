@@ -3,13 +3,11 @@
 import type { Options } from 'ky';
 import type { FetchLike } from './config.js';
 
-/** The fetch signature ky calls: always with a Request in practice, typed more widely. */
+/**
+ * The fetch signature ky calls: typed more widely, but ky 1.x always passes the Request it
+ * built and, in `init`, only options a Request cannot hold (e.g. dispatcher).
+ */
 export type KyFetch = NonNullable<Options['fetch']>;
-
-// ky passes a Request and, in `init`, only options a Request cannot hold (e.g. dispatcher).
-function asRequest(input: Parameters<KyFetch>[0]): Request {
-  return input instanceof Request ? input : new Request(input);
-}
 
 // The TypeErrors fetch and body reads reject with when no response (or no whole body)
 // arrives: DNS, refused, reset, TLS. Only these are network errors to retry and to report
@@ -30,7 +28,7 @@ export function isNetworkError(error: unknown): error is TypeError {
 /** Calls the configured fetch, or `globalThis.fetch` as it is at the time of the call. */
 export function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
   return (input, init) =>
-    (custom ?? globalThis.fetch)(asRequest(input), init).catch(markNetworkError);
+    (custom ?? globalThis.fetch)(input as Request, init).catch(markNetworkError);
 }
 
 /**
@@ -47,7 +45,7 @@ export function withHeader(
   copy: boolean,
 ): KyFetch {
   return (input, init) => {
-    let request = asRequest(input);
+    let request = input as Request;
     // new Request(request) copies the headers list, so setting on it leaves the original be.
     if (copy) request = new Request(request);
     const header = value();

@@ -6,7 +6,7 @@ import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
 import { APIPromise } from './api-promise.js';
 import { INBOUND_FULFILLMENT_PATH } from './config.js';
 import type { RequestOptions } from './request-options.js';
-import type { RetryPolicy, Transport } from './transport.js';
+import type { RetryPolicy, Transport, TransportRequest } from './transport.js';
 import { type InputLocation, inputError, parseInput } from './validate.js';
 
 /**
@@ -85,29 +85,28 @@ export function declareMethod<In extends z.ZodMiniType, Out extends z.ZodMiniTyp
   const location: InputLocation = spec.query ? 'query' : 'body';
   const parse = (input: unknown): z.output<In> =>
     schema ? parseInput(schema, input, location, where) : (undefined as z.output<In>);
-  const send = (transport: Transport, input: z.output<In>, call: MethodCall = {}) =>
-    APIPromise.attempt(() =>
-      transport.send({
-        method: spec.method,
-        target,
-        path: spec.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-          segment(call.params?.[name], name, where),
-        ),
-        // A query schema holds strings and numbers only.
-        searchParams: spec.query ? (input as Record<string, string>) : undefined,
-        body: spec.body ? JSON.stringify(input) : undefined,
-        output: spec.output,
-        anyBody: spec.anyBody,
-        retry: spec.retry,
-        options: call.options,
-        cursor: call.cursor,
-      }),
-    );
+  // Throws for a bad path parameter: each caller below turns that into a rejected promise.
+  const request = (input: z.output<In>, call: MethodCall = {}): TransportRequest<Out> => ({
+    method: spec.method,
+    target,
+    path: spec.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      segment(call.params?.[name], name, where),
+    ),
+    // A query schema holds strings and numbers only.
+    searchParams: spec.query ? (input as Record<string, string>) : undefined,
+    body: spec.body ? JSON.stringify(input) : undefined,
+    output: spec.output,
+    anyBody: spec.anyBody,
+    retry: spec.retry,
+    options: call.options,
+    cursor: call.cursor,
+  });
   return Object.freeze({
     spec,
     parse,
-    send,
+    send: (transport: Transport, input: z.output<In>, call?: MethodCall) =>
+      APIPromise.attempt(() => transport.send(request(input, call))),
     call: (transport: Transport, input: unknown, call?: MethodCall) =>
-      APIPromise.attempt(() => send(transport, parse(input), call)),
+      APIPromise.attempt(() => transport.send(request(parse(input), call))),
   });
 }

@@ -86,17 +86,21 @@ export async function toSdkError(
 }
 
 /**
- * Parses a 2xx body as JSON and checks it against the output schema. No body (a 204) is
- * `undefined`; so is a body that is not JSON when `anyBody` is set (an endpoint whose
- * answer the specification does not show), while elsewhere it is a ResponseValidationError.
+ * Parses a 2xx body as JSON and checks it against the request's output schema. No body (a
+ * 204) is `undefined`; so is a body that is not JSON when `anyBody` is set (an endpoint
+ * whose answer the specification does not show), while elsewhere it is a
+ * ResponseValidationError.
  */
 export function parseBody<S extends z.ZodMiniType>(
   raw: RawResponse,
-  output: S,
-  request: RequestSummary & { anyBody?: boolean | undefined },
+  request: RequestSummary & { output: S; anyBody?: boolean | undefined },
 ): z.output<S> {
-  const { method, path, cursor } = request;
-  const { status } = raw.response;
+  const response = {
+    method: request.method,
+    path: request.path,
+    status: raw.response.status,
+    cursor: request.cursor,
+  };
   let parsed: unknown;
   if (raw.text !== '') {
     try {
@@ -104,9 +108,9 @@ export function parseBody<S extends z.ZodMiniType>(
     } catch {
       if (!request.anyBody) {
         const issues = [{ path: '', message: 'the body is not JSON' }];
-        throw new ResponseValidationError({ method, path, status, issues, body: raw.text, cursor });
+        throw new ResponseValidationError({ ...response, issues, body: raw.text });
       }
     }
   }
-  return parseResponse(output, parsed, { method, path, status, cursor });
+  return parseResponse(request.output, parsed, response);
 }

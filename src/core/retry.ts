@@ -9,15 +9,11 @@ import { describeNetworkError } from './outcome.js';
 import type { ResolvedOptions } from './request-options.js';
 import type { RetryPolicy } from './transport.js';
 
-type Retry = NormalizedConfig['retry'];
-
-/** What a call's retries report, for the log. */
-export interface RetryEvents {
-  /** A retry is decided: why, after how many milliseconds, and which retry it is (1-based). */
-  retrying(reason: string, wait: number, retry: number): void;
-  /** A Retry-After longer than the cap ended the call instead. */
-  capped(seconds: number, cap: number): void;
-}
+/**
+ * Told, in a line for the log, of each retry (with its number, 1-based) and of each
+ * Retry-After beyond the cap.
+ */
+export type RetryReport = (line: string, retry?: number) => void;
 
 function reasonOf(error: Error): string {
   if (error instanceof HTTPError) {
@@ -28,29 +24,47 @@ function reasonOf(error: Error): string {
 }
 
 /**
- * Wraps the configured `shouldRetry` (which decides first when it answers) with the SDK's
- * own rules. A Retry-After longer than the cap throws at once: waiting less than the service
+ * The retry options ky gets for one call: the call's policy (its own `retry`, else the
+ * configuration's), POST allowed when the method's policy and the call say so, and the
+ * configured `shouldRetry` (which decides first when it answers) wrapped with the SDK's own
+ * rules. A Retry-After longer than the cap throws at once: waiting less than the service
  * asked would only spend an attempt on another 429, where ky itself would wait the cap and
  * retry. ky would retry any error at all, a bug in a hook included.
  *
- * @param retry - The normalized retry options.
- * @param events - Told of each retry and each capped Retry-After.
- * @returns The same options with the composed `shouldRetry` (and, to learn the wait ky
- *   draws, `jitter`).
+ * @param report - Told of each retry and each capped Retry-After.
+ * @returns The options with the composed `shouldRetry` (and, to learn the wait ky draws,
+ *   `jitter`).
+ * @internal
  */
-export function composeShouldRetry(retry: Retry, events?: RetryEvents): Retry {
+export function retryFor(
+  config: NormalizedConfig,
+  policy: RetryPolicy,
+  resolved: ResolvedOptions,
+  report?: RetryReport,
+): RetryOptions {
+  const retry = resolved.retry ?? config.retry;
   // Normalized: these always hold a value (the default's unless the caller set one).
   const {
     shouldRetry: user,
     maxRetryAfter: cap,
     afterStatusCodes,
     statusCodes,
+    methods,
     jitter,
     backoffLimit,
-  } = retry as Required<Retry>;
+  } = retry as Required<RetryOptions>;
   // The reason of the retry ky is deciding, for jitter() to report with the wait it draws.
   let pending: { reason: string; retry: number } | undefined;
-  const composed: Retry = {
+  const retrying = (wait: number) => {
+    if (pending) {
+      report?.(
+        `${pending.reason}: retry ${pending.retry} in ${Math.round(wait)} ms`,
+        pending.retry,
+      );
+    }
+    pending = undefined;
+  };
+  const composed: RetryOptions = {
     ...retry,
     shouldRetry: async (state) => {
       const { error, retryCount } = state;
@@ -62,21 +76,23 @@ export function composeShouldRetry(retry: Retry, events?: RetryEvents): Retry {
         if (afterStatusCodes.includes(status)) {
           const seconds = parseRetryAfter(headers.get('retry-after'));
           if (seconds !== undefined && seconds * 1000 > cap) {
-            events?.capped(seconds, cap);
+            report?.(
+              `Retry-After ${seconds} s is over the ${cap / 1000} s cap (retry.maxRetryAfter): not retried`,
+            );
             return false;
           }
           // ky waits what the service asked, without drawing a backoff.
-          if (seconds !== undefined && statusCodes.includes(status)) {
-            events?.retrying(pending.reason, seconds * 1000, retryCount);
-            pending = undefined;
-          }
+          if (seconds !== undefined && statusCodes.includes(status)) retrying(seconds * 1000);
         }
         return undefined;
       }
       return error instanceof KyTimeoutError || isNetworkError(error) ? undefined : false;
     },
   };
-  if (events) {
+  if (policy === 'idempotent' || (policy === 'opt-in' && resolved.retryAsked)) {
+    composed.methods = [...methods, 'post'];
+  }
+  if (report) {
     // ky's own jitter, drawn here so the wait is known before it starts.
     composed.jitter = (delay: number) => {
       let wait =
@@ -86,31 +102,9 @@ export function composeShouldRetry(retry: Retry, events?: RetryEvents): Retry {
             ? jitter(delay)
             : delay;
       if (!Number.isFinite(wait) || wait < 0) wait = delay;
-      if (pending) events.retrying(pending.reason, Math.min(wait, backoffLimit), pending.retry);
-      pending = undefined;
+      retrying(Math.min(wait, backoffLimit));
       return wait;
     };
   }
   return composed;
-}
-
-/**
- * The retry options ky gets for one call: the SDK's rules composed over the call's policy
- * (its own `retry`, else the configuration's), POST allowed when the method's policy and
- * the call say so, and the call's retries reported to `events`.
- *
- * @internal
- */
-export function retryFor(
-  config: NormalizedConfig,
-  policy: RetryPolicy,
-  resolved: ResolvedOptions,
-  events?: RetryEvents,
-): RetryOptions {
-  const retry = resolved.retry ?? config.retry;
-  const allowPost = policy === 'idempotent' || (policy === 'opt-in' && resolved.retryAsked);
-  return composeShouldRetry(
-    allowPost ? { ...retry, methods: [...(retry.methods ?? []), 'post'] } : retry,
-    events,
-  );
 }

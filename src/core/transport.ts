@@ -16,7 +16,7 @@ import { type KyFetch, lateBoundFetch, withHeader } from './fetch.js';
 import type { Log } from './log.js';
 import { parseBody, toSdkError } from './outcome.js';
 import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
-import { type RetryEvents, retryFor } from './retry.js';
+import { type RetryReport, retryFor } from './retry.js';
 import { userAgent } from './version.js';
 
 /**
@@ -77,7 +77,7 @@ interface Trace {
   where: string;
   started: number;
   retries: number;
-  events: RetryEvents | undefined;
+  report: RetryReport | undefined;
 }
 
 function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string): Trace {
@@ -86,19 +86,12 @@ function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string
     where: `${request.method} /${url}`,
     started: Date.now(),
     retries: 0,
-    events: undefined,
+    report: undefined,
   };
   if (log.enabled('warn')) {
-    trace.events = {
-      retrying(reason, wait, retry) {
-        trace.retries = retry;
-        log.warn(`${trace.where} → ${reason}: retry ${retry} in ${Math.round(wait)} ms`);
-      },
-      capped(seconds, cap) {
-        log.warn(
-          `${trace.where} → Retry-After ${seconds} s is over the ${cap / 1000} s cap (retry.maxRetryAfter): not retried`,
-        );
-      },
+    trace.report = (line, retry) => {
+      if (retry) trace.retries = retry;
+      log.warn(`${trace.where} → ${line}`);
     };
   }
   return trace;
@@ -120,10 +113,8 @@ function sender(config: NormalizedConfig): Send {
   const observed =
     config.retry.shouldRetry !== undefined ||
     Object.values(config.hooks).some((hooks) => hooks && hooks.length > 0);
-  const api = base.extend({
-    prefixUrl: config.baseUrl,
-    fetch: withHeader(fetch, 'X-API-Key', () => apiKey ?? '', observed),
-  });
+  const keyed = (copy: boolean) => withHeader(fetch, 'X-API-Key', () => apiKey ?? '', copy);
+  const api = base.extend({ prefixUrl: config.baseUrl, fetch: keyed(observed) });
   const inbound = base.extend({ prefixUrl: config.hostUrl });
 
   // Signed at each attempt, not once: a retry after a long Retry-After still carries a
@@ -140,12 +131,13 @@ function sender(config: NormalizedConfig): Send {
     options: Options,
     trace: Trace,
   ): Promise<RawResponse> {
-    const signals = resolved.signal ? [resolved.signal] : [];
     const total =
       resolved.totalTimeout === undefined ? undefined : AbortSignal.timeout(resolved.totalTimeout);
-    if (total) signals.push(total);
     // ky stops its waits between retries on this signal too.
-    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const signal =
+      total && resolved.signal
+        ? AbortSignal.any([resolved.signal, total])
+        : (total ?? resolved.signal);
     if (signal) options.signal = signal;
     if (request.body !== undefined && log.enabled('debug')) {
       log.debug(`${trace.where} request body: ${log.body(request.body)}`);
@@ -193,7 +185,7 @@ function sender(config: NormalizedConfig): Send {
     const trace = traceOf(log, request, url);
     const options: Options = {
       method: request.method,
-      retry: retryFor(config, request.retry ?? 'safe', resolved, trace.events),
+      retry: retryFor(config, request.retry ?? 'safe', resolved, trace.report),
     };
     if (resolved.timeout !== config.timeout) options.timeout = resolved.timeout;
     if (request.body !== undefined || resolved.headers) {
@@ -202,6 +194,10 @@ function sender(config: NormalizedConfig): Send {
       options.headers = headers;
     }
     if (request.body !== undefined) options.body = request.body;
+    // A call's own retry.shouldRetry is caller code that can hold the Request as well.
+    if (request.target === 'api' && !observed && resolved.retry?.shouldRetry) {
+      options.fetch = keyed(true);
+    }
     if (request.target === 'inbound') {
       if (signingSecret === undefined) {
         throw new ConfigurationError(
@@ -212,7 +208,7 @@ function sender(config: NormalizedConfig): Send {
       options.fetch = signer(request.body ?? '', signingSecret);
     }
     return new APIPromise(exchange(request, resolved, options, trace), (raw) =>
-      parseBody(raw, request.output, request),
+      parseBody(raw, request),
     );
   };
 }

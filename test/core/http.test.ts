@@ -182,38 +182,45 @@ describe('retries', () => {
 
 describe('the API key at the fetch call', () => {
   const inspectDeep = (value: unknown) => inspect(value, { depth: 10, showHidden: true });
-
-  it('stays out of the timeout error retry.shouldRetry sees, and the one thrown', async () => {
-    const seen: string[] = [];
-    const requests: Request[] = [];
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: KEY,
-      timeout: 20,
-      retry: {
+  // Caller code that can hold the Request fetch got: a retry.shouldRetry, the configuration's
+  // or a call's own.
+  it.each(['configuration', 'call'] as const)(
+    "stays out of the timeout error the %s's retry.shouldRetry sees, and the one thrown",
+    async (where) => {
+      const seen: string[] = [];
+      const requests: Request[] = [];
+      const retry = {
         limit: 1,
         delay: () => 0,
-        shouldRetry: ({ error }) => {
+        shouldRetry: ({ error }: { error: Error }) => {
           seen.push(
             inspectDeep(error),
             ...[...((error as { request?: Request }).request?.headers ?? [])].flat(),
           );
           return undefined;
         },
-      },
-      fetch: (request) => {
-        requests.push(request);
-        return hangingFetch(request);
-      },
-    });
-    const error = await client.products.list().catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(requests).toHaveLength(2);
-    expect(requests.every((request) => request.headers.get('x-api-key') === KEY)).toBe(true);
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.join('\n')).not.toContain(KEY);
-    expect(inspectDeep(error)).not.toContain(KEY);
-  });
+      };
+      const client = createClient({
+        hostUrl: HOST,
+        apiKey: KEY,
+        timeout: 20,
+        ...(where === 'configuration' ? { retry } : {}),
+        fetch: (request) => {
+          requests.push(request);
+          return hangingFetch(request);
+        },
+      });
+      const error = await client.products
+        .list({}, where === 'call' ? { retry } : {})
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(requests).toHaveLength(2);
+      expect(requests.every((request) => request.headers.get('x-api-key') === KEY)).toBe(true);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.join('\n')).not.toContain(KEY);
+      expect(inspectDeep(error)).not.toContain(KEY);
+    },
+  );
 
   it('stays out of the error thrown after a timeout when no caller code watches the request', async () => {
     const client = createClient({
