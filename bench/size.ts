@@ -73,11 +73,17 @@ export const size: Benchmark = {
   method:
     '`src/index.ts` bundled by esbuild (`platform: neutral`, ESM, minified), gzip level 9. ' +
     'Own code: ky and zod external. With dependencies: everything bundled. The zod classic row ' +
-    'bundles the same entry with `zod/mini` aliased to `zod` (classic), for comparison; the last ' +
+    'bundles the same entry with `zod/mini` aliased to `zod` (classic), for comparison; the ' +
+    'createClient row bundles a module re-exporting only `createClient`; the last ' +
     'rows are a small object schema alone in each build of zod.',
   async run(): Promise<Result[]> {
     const own = await bundle({ entryPoints: [ENTRY], external: ['ky', 'zod', 'zod/*'] });
     const withDeps = await gzipKb({ entryPoints: [ENTRY] });
+    // What an integration that pulls and ships, and receives no webhooks, bundles: the
+    // client, its errors, and no receiver or node:crypto signature pair.
+    const clientOnly = await gzipKb({
+      stdin: { contents: "export { createClient } from './src/index.ts';", resolveDir: ROOT },
+    });
     const withClassic = await gzipKb({ entryPoints: [ENTRY], alias: { 'zod/mini': 'zod' } });
     const kyAlone = await gzipKb({
       stdin: { contents: "export { default } from 'ky';", resolveDir: ROOT, loader: 'js' },
@@ -97,6 +103,13 @@ export const size: Benchmark = {
         unit: 'KB',
         target: { op: '<=', value: 24 },
         measured: `ky alone ${kyAlone.toFixed(1)} KB`,
+      },
+      {
+        name: 'Size, createClient alone, with ky + zod/mini (gzip)',
+        value: clientOnly,
+        unit: 'KB',
+        measured:
+          'reported, not gated: an integration that pulls and ships without receiving webhooks, tree-shaken',
       },
       {
         name: 'Size, with ky + zod classic (gzip)',
