@@ -11,12 +11,9 @@ const EMPTY = new Uint8Array(0);
 const utf8 = new TextEncoder();
 
 // The body of an answer as a stream, for the two cuts that send headers first.
-function cutBody(
-  cut: 'truncate' | 'stall',
-  bytes: Uint8Array,
-  signal: AbortSignal,
-): ReadableStream<Uint8Array> {
-  if (cut === 'truncate') {
+function cutBody(answer: Answer, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const bytes = utf8.encode(answer.response.body);
+  if (answer.cut === 'truncate') {
     return new ReadableStream({
       start(controller) {
         controller.enqueue(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))));
@@ -44,10 +41,9 @@ function cutBody(
 function toResponse(answer: Answer, signal: AbortSignal): Response {
   if (answer.cut === 'reset') return HttpResponse.error();
   const { response } = answer;
-  const bytes = utf8.encode(response.body);
-  const headers = responseHeaders(response, answer.requestId, bytes.length);
+  const headers = responseHeaders(response, answer.requestId);
   // A status such as 204 may carry no body at all (fetch refuses even an empty one).
-  const body = answer.cut ? cutBody(answer.cut, bytes, signal) : bytes.length === 0 ? null : bytes;
+  const body = answer.cut ? cutBody(answer, signal) : response.body === '' ? null : response.body;
   return new HttpResponse(body, { status: response.status, headers });
 }
 

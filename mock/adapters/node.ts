@@ -84,16 +84,15 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
     else socket.destroy();
     return;
   }
-  // Encoded once: its length is the header's, and the bytes go out as they are.
-  const bytes = Buffer.from(response.body);
-  res.writeHead(response.status, responseHeaders(response, answer.requestId, bytes.length));
+  res.writeHead(response.status, responseHeaders(response, answer.requestId));
   if (cut === 'truncate') {
+    const bytes = Buffer.from(response.body);
     res.write(bytes.subarray(0, Math.max(1, bytes.length >> 1)), () => req.socket.destroy());
   } else if (cut === 'stall') {
     // The headers go now; the body never does. The client's abort (or close()) ends it.
     res.flushHeaders();
   } else {
-    res.end(req.method === 'HEAD' ? undefined : bytes);
+    res.end(req.method === 'HEAD' ? undefined : response.body);
   }
 }
 

@@ -4,6 +4,15 @@ import type { ValidationIssue } from '../../src/schemas/index.js';
 import type { RouteResponse } from './requests.js';
 
 /**
+ * The length of a response body in bytes.
+ *
+ * @param response - The answer.
+ */
+export function bodyLength(response: RouteResponse): number {
+  return Buffer.byteLength(response.body);
+}
+
+/**
  * A JSON response.
  *
  * @param body - Serialized with JSON.stringify.
@@ -55,16 +64,14 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
  *
  * @param response - The route's answer.
  * @param requestId - The id the journal knows the request by.
- * @param length - The body's length in bytes, as the adapter encoded it.
  */
 export function responseHeaders(
   response: RouteResponse,
   requestId: string,
-  length: number,
 ): Record<string, string> {
   return {
     'content-type': 'application/json',
-    'content-length': String(length),
+    'content-length': String(bodyLength(response)),
     ...response.headers,
     'x-request-id': requestId,
   };
