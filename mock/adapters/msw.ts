@@ -12,7 +12,8 @@ const utf8 = new TextEncoder();
 
 // The body of an answer as a stream, for the two cuts that send headers first.
 function cutBody(answer: Answer, signal: AbortSignal): ReadableStream<Uint8Array> {
-  const bytes = utf8.encode(answer.response.body);
+  const { body } = answer.response;
+  const bytes = typeof body === 'string' ? utf8.encode(body) : body;
   if (answer.cut === 'truncate') {
     return new ReadableStream({
       start(controller) {

@@ -10,7 +10,7 @@ import { checkInput, coerceQuery, toValidationIssues } from '../store/input-chec
 import { SHIPPING_FIELDS } from '../store/list-shape.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
-import { fail, json, jsonText, unprocessable } from './responses.js';
+import { fail, itemsPage, json, unprocessable } from './responses.js';
 import type { Route } from './router.js';
 
 /** Default `limit` of GET /orders (not shown by the specification). */
@@ -43,9 +43,10 @@ function listOrders(
     const { since = '', since_id: sinceId = '', status, platform } = parsed.data;
     const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
     const page = store.cursorPage({ status, platform }, since, sinceId, limit, withShipping);
-    return jsonText(
-      `{"items":[${page.itemsJson}],"next_since":${JSON.stringify(page.nextSince)}` +
-        `,"next_since_id":${JSON.stringify(page.nextSinceId)},"has_more":${page.hasMore}}`,
+    return itemsPage(
+      page.items,
+      `,"next_since":${JSON.stringify(page.nextSince)}` +
+        `,"next_since_id":${JSON.stringify(page.nextSinceId)},"has_more":${page.hasMore}`,
     );
   }
   const parsed = checkInput(OrderListParamsSchema, query.values);
@@ -55,9 +56,7 @@ function listOrders(
   const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
   const page = store.offsetPage({ status, platform }, offset, limit, withShipping);
   const pageNumber = Math.floor(offset / limit) + 1;
-  return jsonText(
-    `{"items":[${page.itemsJson}],"total":${page.total},"page":${pageNumber},"page_size":${limit}}`,
-  );
+  return itemsPage(page.items, `,"total":${page.total},"page":${pageNumber},"page_size":${limit}`);
 }
 
 /**

@@ -23,14 +23,14 @@ export interface RouteRequest {
   readonly clientIp: string;
 }
 
-/** One answer. The body is always JSON text. */
+/** One answer. The body is always JSON. */
 export interface RouteResponse {
   /** The HTTP status. */
   readonly status: number;
   /** Extra headers, lower-case names (the adapters add Content-Type and Content-Length). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** The JSON body. */
-  readonly body: string;
+  /** The JSON body: text, or UTF-8 bytes (a list page, built from cached bytes). */
+  readonly body: string | Uint8Array;
 }
 
 /**

@@ -9,7 +9,9 @@ import type { RouteResponse } from './requests.js';
  * @param response - The answer.
  */
 export function bodyLength(response: RouteResponse): number {
-  return Buffer.byteLength(response.body);
+  return typeof response.body === 'string'
+    ? Buffer.byteLength(response.body)
+    : response.body.length;
 }
 
 /**
@@ -23,13 +25,24 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
   return { status, headers, body: JSON.stringify(body) };
 }
 
+const ITEMS_OPEN = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
+
 /**
- * A response whose JSON is already serialized.
+ * A list page: `{"items":[...]` from each item's JSON bytes, then the page's other fields,
+ * in one copy (the items come from the store's cache already encoded).
  *
- * @param text - The JSON body.
+ * @param items - Each item's JSON, UTF-8.
+ * @param fields - The fields after `items`, serialized, starting with a comma.
  */
-export function jsonText(text: string): RouteResponse {
-  return { status: 200, body: text };
+export function itemsPage(items: readonly Uint8Array[], fields: string): RouteResponse {
+  const parts: Uint8Array[] = [ITEMS_OPEN];
+  items.forEach((item, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(`]${fields}}`));
+  return { status: 200, body: Buffer.concat(parts) };
 }
 
 /**

@@ -26,7 +26,7 @@ class Dictionary {
 
 const CANONICAL_ID = /^[1-9]\d{0,14}$/;
 
-// How many list-JSON texts the cache keeps (a row has one per view, with and without the
+// How many list-JSON entries the cache keeps (a row has one per view, with and without the
 // shipping fields): a store of a few thousand orders serves its pages without serializing,
 // and a million-order store costs at most a few MB.
 const LIST_CACHE_ENTRIES = 4096;
@@ -50,8 +50,8 @@ export class OrderRecords {
   private platformCode = new Uint16Array(1024);
   private rowCount = 0;
   private readonly records = new Map<number, MockOrder>();
-  // Row and view → list-shape JSON; every write of a row drops its entries (see write).
-  private readonly listTexts = new Map<number, string>();
+  // Row and view → list-shape JSON, UTF-8; every write of a row drops its entries (see write).
+  private readonly listBytes = new Map<number, Uint8Array>();
   // A row's id is String(row + 1) unless it was given another one.
   private readonly explicitIdOf = new Map<number, string>();
   private readonly rowOfExplicitId = new Map<string, number>();
@@ -134,31 +134,34 @@ export class OrderRecords {
   }
 
   /**
-   * The row's list shape as JSON, from a bounded cache: list pages are the hot path of the
-   * cursor and throughput targets, and a generated row's JSON never changes until written.
+   * The row's list shape as JSON in UTF-8, from a bounded cache: list pages are the hot path
+   * of the cursor and throughput targets, and a generated row's JSON never changes until
+   * written. Bytes, not a string, so that a page is copied once and never encoded per request.
    *
    * @param row - 0-based row.
    * @param withShipping - With the tracking fields and parcels, for a key with `shipping:read`.
    */
-  listJson(row: number, withShipping: boolean): string {
+  listJson(row: number, withShipping: boolean): Uint8Array {
     const key = listKey(row, withShipping);
-    let text = this.listTexts.get(key);
-    if (text === undefined) {
+    let bytes = this.listBytes.get(key);
+    if (bytes === undefined) {
       const record = this.records.get(row);
       const id = this.idOf(row);
-      text = JSON.stringify(
-        record
-          ? toListShape(record, withShipping)
-          : withShipping
-            ? this.generator.listShapeWithTracking(row, id)
-            : this.generator.listShape(row, id),
+      bytes = Buffer.from(
+        JSON.stringify(
+          record
+            ? toListShape(record, withShipping)
+            : withShipping
+              ? this.generator.listShapeWithTracking(row, id)
+              : this.generator.listShape(row, id),
+        ),
       );
       // Dropping everything when full is cheaper than tracking recency, and a pull that
       // streams through a large store would evict any policy's entries anyway.
-      if (this.listTexts.size >= LIST_CACHE_ENTRIES) this.listTexts.clear();
-      this.listTexts.set(key, text);
+      if (this.listBytes.size >= LIST_CACHE_ENTRIES) this.listBytes.clear();
+      this.listBytes.set(key, bytes);
     }
-    return text;
+    return bytes;
   }
 
   /**
@@ -221,8 +224,8 @@ export class OrderRecords {
    * @param record - A complete record.
    */
   write(row: number, record: MockOrder): void {
-    this.listTexts.delete(listKey(row, false));
-    this.listTexts.delete(listKey(row, true));
+    this.listBytes.delete(listKey(row, false));
+    this.listBytes.delete(listKey(row, true));
     const previous = this.records.get(row);
     if (previous) this.refRows.get(refKeyOf(previous))?.delete(row);
     this.records.set(row, record);

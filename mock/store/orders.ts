@@ -30,15 +30,15 @@ export interface OrderStoreOptions {
   onChange: (type: OrderEventType, order: MockOrder) => void;
 }
 
-/** One offset page: the orders' list-shape JSON, comma-joined, and the total. */
+/** One offset page: each order's list-shape JSON as UTF-8 bytes, and the total. */
 export interface OffsetPage {
-  itemsJson: string;
+  items: Uint8Array[];
   total: number;
 }
 
-/** One cursor page: the orders' list-shape JSON, comma-joined, and where the next starts. */
+/** One cursor page: each order's list-shape JSON as UTF-8 bytes, and where the next starts. */
 export interface CursorPage {
-  itemsJson: string;
+  items: Uint8Array[];
   nextSince: string;
   nextSinceId: string;
   hasMore: boolean;
@@ -121,7 +121,7 @@ export class OrderStore {
     withShipping: boolean,
   ): OffsetPage {
     const { rows, total } = this.indexes.byOffset(filter, offset, limit);
-    return { itemsJson: this.itemsJson(rows, withShipping), total };
+    return { items: this.items(rows, withShipping), total };
   }
 
   /**
@@ -152,7 +152,7 @@ export class OrderStore {
       this.stamps.noteReached({ ms, id: nextSinceId });
     }
     return {
-      itemsJson: this.itemsJson(page.rows, withShipping),
+      items: this.items(page.rows, withShipping),
       nextSince,
       nextSinceId,
       hasMore: page.hasMore,
@@ -211,12 +211,8 @@ export class OrderStore {
     return next;
   }
 
-  private itemsJson(rows: ArrayLike<number>, withShipping: boolean): string {
-    const parts = new Array<string>(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      parts[i] = this.rows.listJson(rows[i] as number, withShipping);
-    }
-    return parts.join(',');
+  private items(rows: ArrayLike<number>, withShipping: boolean): Uint8Array[] {
+    return Array.from(rows, (row) => this.rows.listJson(row, withShipping));
   }
 
   // A new record: the input over a generated order of the row it will take.

@@ -7,6 +7,8 @@ import { OrderStore } from '../../../mock/store/orders.js';
 import { ORIGIN_CURSOR } from '../../../src/schemas/index.js';
 import { send } from '../../support/mock.js';
 
+const utf8 = new TextDecoder();
+
 const COUNT = 200_000;
 
 describe('order store at 200,000 orders', () => {
@@ -28,7 +30,9 @@ describe('order store at 200,000 orders', () => {
     const updated: string[] = [];
     for (;;) {
       const page = store.cursorPage({}, since, sinceId, 200, false);
-      const orders: { id: string; updated_at: string }[] = JSON.parse(`[${page.itemsJson}]`);
+      const orders: { id: string; updated_at: string }[] = page.items.map((item) =>
+        JSON.parse(utf8.decode(item)),
+      );
       for (const order of orders) {
         const key: [number, string] = [Date.parse(order.updated_at), order.id];
         // Strictly increasing (updated_at, id): nothing repeats, nothing goes backwards.
