@@ -1,6 +1,7 @@
 // The pulls the SDK overhead benchmark compares: 50,000 orders through orders.iterate(), a
 // minimal fetch loop and a bare ky loop over the same server and pages, interleaved page by
-// page. Used in this process (Node 20) and in a child process on Node 22.
+// page. Used in this process (Node 20) and in a child process on Node 22, over HTTP, through
+// MSW, or from pages recorded in memory.
 import ky, { type KyInstance } from 'ky';
 import { MOCK_API_KEY } from '../mock/index.js';
 import { createClient, DEFAULT_RETRY, DEFAULTS } from '../src/index.js';
@@ -22,7 +23,7 @@ interface RawPage {
 
 // One page the way an integrator would fetch it without the SDK: the same request, no
 // validation, no retry. Returns the next cursor, or undefined after the last page.
-async function rawPage(url: string, cursor: Cursor, count: { n: number }) {
+async function rawPage(url: string, cursor: Cursor, count: { n: number }, fetch: Fetch) {
   const query = new URLSearchParams({ limit: String(LIMIT), ...cursor });
   const response = await fetch(`${url}?${query}`, { headers: { 'X-API-Key': MOCK_API_KEY } });
   if (!response.ok) throw new Error(`raw pull: HTTP ${response.status}`);
@@ -30,6 +31,9 @@ async function rawPage(url: string, cursor: Cursor, count: { n: number }) {
   for (const _order of page.items) count.n++;
   return page.has_more ? { since: page.next_since, since_id: page.next_since_id } : undefined;
 }
+
+/** What every side of a pull sends its requests with. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** A cursor page's position: what a request sends as `since` and `since_id`. */
 export interface Cursor {
@@ -41,15 +45,39 @@ export interface Cursor {
  * The cursor of every page, in order, from one plain pull.
  *
  * @param url - The orders endpoint.
+ * @param fetch - What to fetch the pages with.
  */
-export async function pageCursors(url: string): Promise<Cursor[]> {
+export async function pageCursors(url: string, fetch: Fetch = globalThis.fetch): Promise<Cursor[]> {
   const cursors: Cursor[] = [];
   let cursor: Cursor | undefined = { since: '1970-01-01T00:00:00Z', since_id: '0' };
   while (cursor) {
     cursors.push(cursor);
-    cursor = await rawPage(url, cursor, { n: 0 });
+    cursor = await rawPage(url, cursor, { n: 0 }, fetch);
   }
   return cursors;
+}
+
+/**
+ * Every page of a pull, recorded once as the server sent it: a fetch that answers each
+ * cursor request from memory, whatever the order of the query's parameters.
+ *
+ * @param hostUrl - The mock's URL, holding `ORDERS` orders.
+ */
+export async function recordedPages(hostUrl: string): Promise<Fetch> {
+  const url = `${hostUrl}/api/v1/web-api/v1/orders`;
+  const key = (since: string | null, sinceId: string | null) => `${since} ${sinceId}`;
+  const pages = new Map<string, ArrayBuffer>();
+  for (const cursor of await pageCursors(url)) {
+    const query = new URLSearchParams({ limit: String(LIMIT), ...cursor });
+    const response = await fetch(`${url}?${query}`, { headers: { 'X-API-Key': MOCK_API_KEY } });
+    pages.set(key(cursor.since, cursor.since_id), await response.arrayBuffer());
+  }
+  return async (input) => {
+    const { searchParams } = new URL(input instanceof Request ? input.url : input);
+    const page = pages.get(key(searchParams.get('since'), searchParams.get('since_id')));
+    if (!page) throw new Error(`recorded pages: no page for ${searchParams}`);
+    return new Response(page, { headers: { 'content-type': 'application/json' } });
+  };
 }
 
 // The same page through a bare ky instance with the SDK's timeout and retry policy, read as
@@ -76,8 +104,12 @@ export interface PullTimes {
 // third of the way through the pages and the ky loop two thirds, each wrapping around, so
 // that no two ask for the same page together: the second ask would find the page in the
 // mock's bounded cache.
-async function interleavedPull(hostUrl: string, cursors: Cursor[]): Promise<PullTimes> {
-  const client = createClient({ hostUrl, apiKey: MOCK_API_KEY });
+async function interleavedPull(
+  hostUrl: string,
+  cursors: Cursor[],
+  fetch: Fetch,
+): Promise<PullTimes> {
+  const client = createClient({ hostUrl, apiKey: MOCK_API_KEY, fetch });
   // Page by page on demand, as the loops beside it: fetching ahead would overlap the SDK's
   // requests with the loops' turns and credit the SDK with their time (bench/pipelined.ts
   // measures prefetch, against a consumer that gives it something to overlap).
@@ -88,6 +120,7 @@ async function interleavedPull(hostUrl: string, cursors: Cursor[]): Promise<Pull
     timeout: DEFAULTS.timeout,
     // A copy: ky normalizes the retry options in place, and the defaults are frozen.
     retry: { ...DEFAULT_RETRY },
+    fetch,
   });
   const counts = { sdk: { n: 0 }, raw: { n: 0 }, ky: { n: 0 } };
   const times: PullTimes = { sdk: 0, raw: 0, ky: 0 };
@@ -120,7 +153,7 @@ async function interleavedPull(hostUrl: string, cursors: Cursor[]): Promise<Pull
       }
       times.sdk += now() - start;
     },
-    loopStep('raw', third, (cursor, count) => rawPage(url, cursor, count)),
+    loopStep('raw', third, (cursor, count) => rawPage(url, cursor, count, fetch)),
     loopStep('ky', 2 * third, (cursor, count) => kyPage(api, cursor, count)),
   ];
   for (let page = 0; !sdkDone || page < cursors.length; page++) {
@@ -138,11 +171,17 @@ async function interleavedPull(hostUrl: string, cursors: Cursor[]): Promise<Pull
  * One warm-up pull, then `ROUNDS` pulls, each side timed.
  *
  * @param hostUrl - The mock's URL, holding `ORDERS` orders.
+ * @param fetch - What every side sends its requests with; default the global fetch.
  */
-export async function measurePulls(hostUrl: string): Promise<PullTimes[]> {
-  const cursors = await pageCursors(`${hostUrl}/api/v1/web-api/v1/orders`);
-  await interleavedPull(hostUrl, cursors); // warm-up
+export async function measurePulls(
+  hostUrl: string,
+  fetch: Fetch = globalThis.fetch,
+): Promise<PullTimes[]> {
+  const cursors = await pageCursors(`${hostUrl}/api/v1/web-api/v1/orders`, fetch);
+  await interleavedPull(hostUrl, cursors, fetch); // warm-up
   const pulls: PullTimes[] = [];
-  for (let round = 0; round < ROUNDS; round++) pulls.push(await interleavedPull(hostUrl, cursors));
+  for (let round = 0; round < ROUNDS; round++) {
+    pulls.push(await interleavedPull(hostUrl, cursors, fetch));
+  }
   return pulls;
 }

