@@ -12,7 +12,7 @@ import {
   LoggerSchema,
   type LogLevel,
 } from './log.js';
-import { check } from './option-checks.js';
+import { check, mergeRetry } from './option-checks.js';
 
 /**
  * The path the SDK appends to `hostUrl` for every endpoint but the inbound one: the
@@ -201,22 +201,13 @@ export const TimeoutSchema = z.union(
 );
 
 /**
- * `given`, a retry count or retry options, checked and merged over `base`: a number keeps
- * the policy, unlike ky, and changes only the count; lists are copied, so no request can
- * mutate shared defaults.
+ * `given`, a retry count or retry options, checked and merged over `base`.
  *
  * @throws {@link ConfigurationError} naming the retry option at fault.
  * @internal
  */
 export function retryOver(base: RetryOptions, given: unknown): RetryOptions {
-  const checked = check(typeof given === 'number' ? count : RetrySchema, given, ['retry']);
-  const over = typeof checked === 'number' ? { limit: checked } : checked;
-  const merged: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries({ ...base, ...over })) {
-    const chosen = value ?? base[key as keyof RetryOptions];
-    merged[key] = Array.isArray(chosen) ? [...chosen] : chosen;
-  }
-  return merged as RetryOptions;
+  return mergeRetry(base, check(typeof given === 'number' ? count : RetrySchema, given, ['retry']));
 }
 
 const ConfigSchema = z.object({

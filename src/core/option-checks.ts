@@ -1,5 +1,6 @@
 // Checking options, the configuration's or a call's, with one wording: the option at fault
-// named in a ConfigurationError.
+// named in a ConfigurationError; and a retry policy merged over another.
+import type { RetryOptions } from 'ky';
 import type * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeIssue, unknownKeys } from './validate.js';
@@ -28,4 +29,20 @@ export function check<S extends z.ZodMiniType>(
     [...prefix, ...issue.path.filter((key) => typeof key === 'string')].join('.') || 'config',
     `${describeIssue(issue, value)}.`,
   );
+}
+
+/**
+ * `given` merged over a normalized retry policy: a number keeps the policy, unlike ky, and
+ * changes only the count; lists are copied, so no request can mutate shared defaults.
+ *
+ * @internal
+ */
+export function mergeRetry(base: RetryOptions, given: number | object): RetryOptions {
+  const merged: Record<string, unknown> = {};
+  const over = typeof given === 'number' ? { limit: given } : given;
+  for (const [key, value] of Object.entries({ ...base, ...over })) {
+    const chosen = value ?? base[key as keyof RetryOptions];
+    merged[key] = Array.isArray(chosen) ? [...chosen] : chosen;
+  }
+  return merged as RetryOptions;
 }
