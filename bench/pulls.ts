@@ -64,18 +64,20 @@ export async function pageCursors(url: string, fetch: Fetch = globalThis.fetch):
  * @param hostUrl - The mock's URL, holding `ORDERS` orders.
  */
 export async function recordedPages(hostUrl: string): Promise<Fetch> {
-  const url = `${hostUrl}/api/v1/web-api/v1/orders`;
-  const key = (since: string | null, sinceId: string | null) => `${since} ${sinceId}`;
   const pages = new Map<string, ArrayBuffer>();
-  for (const cursor of await pageCursors(url)) {
-    const query = new URLSearchParams({ limit: String(LIMIT), ...cursor });
-    const response = await fetch(`${url}?${query}`, { headers: { 'X-API-Key': MOCK_API_KEY } });
-    pages.set(key(cursor.since, cursor.since_id), await response.arrayBuffer());
-  }
-  return async (input) => {
+  const keyOf = (input: string | URL | Request) => {
     const { searchParams } = new URL(input instanceof Request ? input.url : input);
-    const page = pages.get(key(searchParams.get('since'), searchParams.get('since_id')));
-    if (!page) throw new Error(`recorded pages: no page for ${searchParams}`);
+    return `${searchParams.get('since')} ${searchParams.get('since_id')}`;
+  };
+  // One plain pull, keeping each page's bytes as it goes.
+  await pageCursors(`${hostUrl}/api/v1/web-api/v1/orders`, async (input, init) => {
+    const response = await fetch(input, init);
+    pages.set(keyOf(input), await response.clone().arrayBuffer());
+    return response;
+  });
+  return async (input) => {
+    const page = pages.get(keyOf(input));
+    if (!page) throw new Error(`recorded pages: no page for ${keyOf(input)}`);
     return new Response(page, { headers: { 'content-type': 'application/json' } });
   };
 }

@@ -7,7 +7,15 @@ import { setupServer } from 'msw/node';
 import { createMockService } from '../mock/index.js';
 import { ensureInstalled, locator } from '../test/runtimes/matrix/install.js';
 import { NODE_22 } from '../test/runtimes/matrix/installs.js';
-import { LIMIT, measurePulls, ORDERS, type PullTimes, ROUNDS, recordedPages } from './pulls.js';
+import {
+  type Fetch,
+  LIMIT,
+  measurePulls,
+  ORDERS,
+  type PullTimes,
+  ROUNDS,
+  recordedPages,
+} from './pulls.js';
 import type { Benchmark, Result } from './report.js';
 import { median, range, startServer } from './util.js';
 
@@ -102,7 +110,7 @@ async function throughMsw(): Promise<Result[]> {
 // time, so this ratio is larger than any pull against a service would see.
 async function fromMemory(): Promise<Result[]> {
   const server = await startServer({ mock: ORDERS });
-  let fetch: Awaited<ReturnType<typeof recordedPages>>;
+  let fetch: Fetch;
   try {
     fetch = await recordedPages(server.hostUrl);
   } finally {
