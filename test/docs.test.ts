@@ -167,6 +167,12 @@ function asModule(block: Block): Module {
   };
 }
 
+// The project's compiler options, read once for every document.
+const { options } = ts.parseJsonConfigFileContent(
+  ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile).config,
+  ts.sys,
+  ROOT,
+);
 let previous: ts.Program | undefined;
 
 /** Type errors of a document's blocks, each as `path:line: message`. */
@@ -182,8 +188,6 @@ function typeErrors(document: string, prelude: string, found: Block[]): string[]
     writeFileSync(file, module.text);
     origins.set(file, module.origins);
   }
-  const configFile = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
-  const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, ROOT);
   // One program per document, since each prelude declares its own globals; the previous
   // program lends the unchanged source files.
   const program = ts.createProgram({
