@@ -81,8 +81,12 @@ export function retryFor(
             );
             return false;
           }
+          // Without a Retry-After the SDK can read, the backoff: ky would wait its cap for
+          // one it cannot read, and would read rate-limit headers the specification does not
+          // name (an X-RateLimit-Reset an hour out), waiting the cap and retrying early.
+          if (seconds === undefined) return statusCodes.includes(status) ? true : undefined;
           // ky waits what the service asked, without drawing a backoff.
-          if (seconds !== undefined && statusCodes.includes(status)) retrying(seconds * 1000);
+          if (statusCodes.includes(status)) retrying(seconds * 1000);
         }
         return undefined;
       }

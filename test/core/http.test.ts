@@ -55,6 +55,30 @@ describe('retries', () => {
     expect(service.requests).toHaveLength(1);
   });
 
+  // The backoff here is FAST_RETRY's, 0 ms: ky alone would wait its 60 s cap on each.
+  it.each([
+    ['a Retry-After it cannot read', { 'retry-after': 'soon' }],
+    ['a Retry-After that is not whole seconds', { 'retry-after': '1e3' }],
+    [
+      'only an X-RateLimit-Reset an hour out',
+      { 'x-ratelimit-reset': `${Math.floor(Date.now() / 1000) + 3600}` },
+    ],
+  ])('retries a 429 with %s after the backoff', async (_, headers) => {
+    const lines: string[] = [];
+    const service = fakeFetch((_, index) =>
+      index === 0 ? json({ detail: 'Rate limit exceeded' }, 429, headers) : json(productPage),
+    );
+    const client = clientOver(service, {
+      retry: FAST_RETRY,
+      logger: { debug() {}, info() {}, warn: (line) => lines.push(line), error() {} },
+    });
+    await expect(client.products.list()).resolves.toEqual(productPage);
+    expect(service.requests).toHaveLength(2);
+    expect(lines).toEqual([
+      expect.stringMatching(/^\[order-fulfillment-sdk\] GET \/products → 429: retry 1 in 0 ms$/),
+    ]);
+  });
+
   it('gives up after retry.limit and throws the last 429', async () => {
     const service = fakeFetch(() => tooMany('0'));
     const client = clientOver(service, { retry: { limit: 2 } });
