@@ -105,6 +105,10 @@ function sender(config: NormalizedConfig): Send {
   const agent = userAgent();
   const base: KyInstance = ky.create({
     timeout: config.timeout,
+    // A redirect answers as itself (an ApiError naming where it points): fetch would follow
+    // one to any origin with every header but Authorization, the API key and the signature
+    // included, and a proxy's redirect to plain http would send them in clear text.
+    redirect: 'manual',
     hooks: config.hooks,
     fetch,
     ...(agent ? { headers: { 'user-agent': agent } } : {}),

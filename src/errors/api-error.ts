@@ -84,8 +84,10 @@ export class ApiError extends OrderFulfillmentError {
     // `detail` is kept only when it has the documented shape: a sentence or a list.
     let detail = (init.body as { detail?: unknown } | null | undefined)?.detail;
     if (typeof detail !== 'string' && !Array.isArray(detail)) detail = undefined;
-    const text =
-      typeof detail === 'string'
+    const location = init.status < 400 && init.headers?.get('location');
+    const text = location
+      ? `redirected to ${location}, not followed: the SDK sends the API key only to hostUrl; set hostUrl to the service's address`
+      : typeof detail === 'string'
         ? detail
         : detail
           ? formatIssues(detail as unknown[])

@@ -1,12 +1,13 @@
 // Security: the API key leaves the SDK only in the X-API-Key header (never in a URL, another
 // header, a body, an error, a log line or an inspected client). Comparisons in constant time
 // and the inbound endpoint's refusals are in security-inbound.test.ts.
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { FULFILLMENT_PATH, type MockService } from '../../mock/index.js';
 import {
+  ApiError,
   type Client,
   type ClientConfig,
   createClient,
@@ -155,6 +156,56 @@ describe('the API key stays in the X-API-Key header', () => {
       expect(keyHeaders).toEqual(request.url.startsWith(FULFILLMENT_PATH) ? [] : [API_KEY]);
     }
   });
+
+  it.each([
+    ['another origin', true],
+    ['the same origin', false],
+  ])(
+    'is not sent after a redirect to %s: the redirect is an ApiError naming it',
+    async (_, away) => {
+      // What reaches each server, and the server a redirect points to.
+      const seen: Array<{ server: string; url: string; key: string | undefined }> = [];
+      const listen = async (server: string, answer: (res: ServerResponse) => void) => {
+        const http = createServer((req, res) => {
+          seen.push({
+            server,
+            url: req.url ?? '',
+            key: req.headers['x-api-key'] as string | undefined,
+          });
+          answer(res);
+        });
+        await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+        onTestFinished(() => new Promise<void>((resolve) => http.close(() => resolve())));
+        return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+      };
+      const elsewhere = await listen('elsewhere', (res) =>
+        res.end('{"items":[],"page":1,"page_size":50,"total":0}'),
+      );
+      let location = '';
+      const host = await listen('host', (res) => {
+        res.writeHead(307, { location }).end();
+      });
+      location = `${away ? elsewhere : host}/api/v1/web-api/v1/products/`;
+      const client = createClient({ hostUrl: host, apiKey: API_KEY, signingSecret: SECRET });
+      const calls: Array<() => Promise<unknown>> = [
+        () => client.products.list(),
+        () =>
+          client.webhooks.create({ url: 'https://example.test/hooks', events: ['order.created'] }),
+        () => client.fulfillment.notifyShipped({ inbound_order_id: '1' }),
+      ];
+      for (const call of calls) {
+        const error = await call().catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ApiError);
+        expect((error as ApiError).status).toBe(307);
+        expect((error as ApiError).message).toContain(
+          `→ 307: redirected to ${location}, not followed`,
+        );
+      }
+      // One request each, to the host only: nothing followed the redirect.
+      expect(seen.map((request) => request.server)).toEqual(['host', 'host', 'host']);
+      expect(seen.map((request) => request.key)).toEqual([API_KEY, API_KEY, undefined]);
+    },
+  );
 
   it('is in no error, message, stack, JSON or inspection of errors and clients', async () => {
     const mock = newMock({}, false);
