@@ -20,8 +20,8 @@ interface Def {
 
 /**
  * Writes an expression that is true when `v`, an expression itself, is a value the schema
- * accepts and returns unchanged: loose objects, arrays, optional and nullable, unions (up to
- * their first option it cannot write), and leaves. Undefined for any other schema (a
+ * accepts and returns unchanged: loose objects, arrays, optional, nullable and catch, unions
+ * (up to their first option it cannot write), and leaves. Undefined for any other schema (a
  * stripping object, a refinement, a transform), which then always goes through zod. False
  * is safe where zod would accept: that value goes through zod. A leaf's own checks (a format,
  * an integer, an enum)
@@ -44,6 +44,15 @@ function emit(schema: z.ZodMiniType, v: string, refs: z.ZodMiniType[]): string |
     case 'enum':
     case 'literal':
       break;
+    case 'catch':
+      // A catch returns what its inner schema made of the value, or the value itself when
+      // that schema refuses it: unchanged unless the inner schema accepts it with a change
+      // (a decimal string made a number), which zod then does.
+      inner = emit(def.innerType as z.ZodMiniType, v, refs);
+      return (
+        inner &&
+        `(${inner}||!r[${refs.push(def.innerType as z.ZodMiniType) - 1}].safeParse(${v}).success)`
+      );
     case 'optional':
     case 'nullable':
       inner = emit(def.innerType as z.ZodMiniType, v, refs);

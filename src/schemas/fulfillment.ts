@@ -5,7 +5,7 @@ import {
   anyBody,
   givenTogether,
   LooseIdSchema,
-  nullish,
+  lenient,
   type OpenString,
   openString,
 } from './wire.js';
@@ -64,14 +64,14 @@ export type FulfillmentStatus = OpenString<(typeof KNOWN_FULFILLMENT_STATUSES)[n
 /**
  * What the inbound endpoint answered. The specification shows neither the body nor the
  * status code (4.6), so any 2xx answer is a success: every field may be missing, and a body
- * that is not such an object (a 204 with no body, `"OK"`) gives `{}`. The mock answers
+ * that is not an object (a 204 with no body, `"OK"`) gives `{}`. The mock answers
  * `{ status, order_id }`: `applied` wrote `shipped`, `unchanged` found it already written,
  * `skipped` had no key that names an order of this integrator (docs/spec-gaps.md).
  */
 export const FulfillmentResultSchema = anyBody({
-  status: nullish(openString(KNOWN_FULFILLMENT_STATUSES)),
+  status: lenient(openString(KNOWN_FULFILLMENT_STATUSES)),
   /** The matched order, as the service wrote its id (a string or a number). */
-  order_id: nullish(LooseIdSchema),
+  order_id: lenient(LooseIdSchema),
 });
 
 /** What the inbound endpoint answered: always an object, each field possibly missing. */

@@ -1,14 +1,14 @@
 // Wire shapes of the order endpoints (specification 2.3 to 2.6, 4.2 to 4.4).
 // Responses follow the checking rule of docs/spec-gaps.md: what the SDK relies on is
-// required, the rest may be missing or null, and nothing the service sends is dropped.
+// required, the rest may be missing, null or of another type, and nothing sent is dropped.
 import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from './common.js';
 import { MAX_PAGE_SIZE } from './product.js';
 import {
   givenTogether,
   LooseIdSchema,
+  lenient,
   MoneySchema,
-  nullish,
   type OpenString,
   openString,
   wireObject,
@@ -46,14 +46,14 @@ const PlatformSchema = openString(KNOWN_PLATFORMS);
 
 /**
  * One parcel of an order: its carrier and tracking number (specification 2.5, whose
- * element fields are not shown; every field may be missing or null).
+ * element fields are not shown; no field is relied upon: docs/spec-gaps.md, rule 2).
  */
 export const ShipmentSchema = wireObject({
-  id: nullish(LooseIdSchema),
-  carrier: nullish(z.string()),
-  tracking_number: nullish(z.string()),
-  tracking_url: nullish(z.string()),
-  shipped_at: nullish(z.string()),
+  id: lenient(LooseIdSchema),
+  carrier: lenient(z.string()),
+  tracking_number: lenient(z.string()),
+  tracking_url: lenient(z.string()),
+  shipped_at: lenient(z.string()),
 });
 
 /** One parcel of an order (specification 2.5). */
@@ -66,41 +66,41 @@ const orderShape = {
   /** The order identifier: the `{order_id}` of the paths and the `since_id` of the cursor. */
   id: z.string(),
   /** Filterable (specification 4.2); compared exactly, case included. */
-  status: nullish(OrderStatusSchema),
+  status: lenient(OrderStatusSchema),
   /** Filterable (specification 4.2). */
-  platform: nullish(PlatformSchema),
+  platform: lenient(PlatformSchema),
   /** The sort key of offset mode. */
-  order_date: nullish(z.string()),
+  order_date: lenient(z.string()),
   /** The cursor key (specification 2.3). */
-  updated_at: nullish(z.string()),
-  order_number: nullish(LooseIdSchema),
+  updated_at: lenient(z.string()),
+  order_number: lenient(LooseIdSchema),
   /** The sales channel; matched with `external_ref` by the inbound endpoint. */
-  source: nullish(z.string()),
+  source: lenient(z.string()),
   /** The channel's order reference, unique only per business. */
-  external_ref: nullish(z.string()),
-  business_id: nullish(LooseIdSchema),
-  created_at: nullish(z.string()),
-  shipped_at: nullish(z.string()),
-  customer_name: nullish(z.string()),
-  total_price: nullish(MoneySchema),
-  currency: nullish(z.string()),
+  external_ref: lenient(z.string()),
+  business_id: lenient(LooseIdSchema),
+  created_at: lenient(z.string()),
+  shipped_at: lenient(z.string()),
+  customer_name: lenient(z.string()),
+  total_price: lenient(MoneySchema),
+  currency: lenient(z.string()),
   /**
    * The first parcel's tracking number (specification 2.5). In the detail, and in list items
    * where the service includes shipping (docs/spec-gaps.md); needs `shipping:read`.
    */
-  tracking_number: nullish(z.string()),
+  tracking_number: lenient(z.string()),
   /** The first parcel's tracking URL; as `tracking_number`. */
-  tracking_url: nullish(z.string()),
+  tracking_url: lenient(z.string()),
   /**
    * One element per parcel, with its carrier and tracking number: where 4.6 sends a
    * warehouse system to read them. As `tracking_number`.
    */
-  shipments: nullish(z.array(ShipmentSchema)),
+  shipments: lenient(z.array(ShipmentSchema)),
 };
 
 /**
  * An order of an offset page (specification 2.3): `id` is checked, every other field may be
- * missing or null.
+ * missing, null or of another type (docs/spec-gaps.md, rule 2).
  */
 export const OffsetOrderSchema = wireObject(orderShape);
 
@@ -120,15 +120,15 @@ export const OrderSchema = wireObject({
 /** An order of a cursor page (specification 2.4). */
 export type Order = z.infer<typeof OrderSchema>;
 
-/** Where an order is shipped to (not shown by specification 2.5; every field may be missing). */
+/** Where an order is shipped to (not shown by specification 2.5; no field is relied upon). */
 export const ShippingAddressSchema = wireObject({
-  name: nullish(z.string()),
-  line1: nullish(z.string()),
-  line2: nullish(z.string()),
-  city: nullish(z.string()),
-  postal_code: nullish(z.string()),
-  country: nullish(z.string()),
-  phone: nullish(z.string()),
+  name: lenient(z.string()),
+  line1: lenient(z.string()),
+  line2: lenient(z.string()),
+  city: lenient(z.string()),
+  postal_code: lenient(z.string()),
+  country: lenient(z.string()),
+  phone: lenient(z.string()),
 });
 
 /** Where an order is shipped to. */
@@ -141,7 +141,7 @@ export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
  */
 export const OrderDetailSchema = wireObject({
   ...orderShape,
-  shipping_address: nullish(ShippingAddressSchema),
+  shipping_address: lenient(ShippingAddressSchema),
 });
 
 /** An order with its shipping and tracking information (specification 2.5). */
@@ -149,17 +149,17 @@ export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
 /**
  * One line of an order (specification 2.6: SKU, barcode, quantity and price, whose field
- * names are not shown; every field may be missing or null).
+ * names are not shown; no field is relied upon: docs/spec-gaps.md, rule 2).
  */
 export const OrderItemSchema = wireObject({
-  sku: nullish(z.string()),
-  barcode: nullish(z.string()),
-  quantity: nullish(z.number()),
-  price: nullish(MoneySchema),
-  id: nullish(LooseIdSchema),
-  name: nullish(z.string()),
-  product_id: nullish(LooseIdSchema),
-  currency: nullish(z.string()),
+  sku: lenient(z.string()),
+  barcode: lenient(z.string()),
+  quantity: lenient(z.number()),
+  price: lenient(MoneySchema),
+  id: lenient(LooseIdSchema),
+  name: lenient(z.string()),
+  product_id: lenient(LooseIdSchema),
+  currency: lenient(z.string()),
 });
 
 /** One line of an order (specification 2.6). */

@@ -4,7 +4,7 @@ import { OrderSchema } from './order.js';
 import {
   anyBody,
   LooseIdSchema,
-  nullish,
+  lenient,
   type OpenString,
   openString,
   wireObject,
@@ -58,18 +58,18 @@ const WebhookEventNameSchema = openString(WEBHOOK_EVENTS);
 
 /**
  * What POST /webhooks answered. The specification does not show the body (4.5), so any 2xx
- * answer is a success: every field may be missing, and a body that is not such an object
+ * answer is a success: every field may be missing, and a body that is not an object
  * (none at all, `"OK"`) gives `{}`. The mock answers with the stored record and the secret
  * its deliveries are signed with (docs/spec-gaps.md).
  */
 export const WebhookSubscriptionSchema = anyBody({
   /** The subscription's id, as the service wrote it (a string or a number). */
-  id: nullish(LooseIdSchema),
-  url: nullish(z.string()),
-  events: nullish(z.array(WebhookEventNameSchema)),
-  created_at: nullish(z.string()),
+  id: lenient(LooseIdSchema),
+  url: lenient(z.string()),
+  events: lenient(z.array(WebhookEventNameSchema)),
+  created_at: lenient(z.string()),
   /** Signs this subscription's deliveries (`X-Webhook-Signature`); shown once, at creation. */
-  secret: nullish(z.string()),
+  secret: lenient(z.string()),
 });
 
 /** What POST /webhooks answered: always an object, each field possibly missing. */
@@ -82,7 +82,7 @@ export type WebhookSubscription = z.infer<typeof WebhookSubscriptionSchema>;
 export const OrderEventSchema = wireObject({
   id: z.string(),
   type: WebhookEventNameSchema,
-  created_at: nullish(z.string()),
+  created_at: lenient(z.string()),
   data: wireObject({ order: OrderSchema }),
 });
 

@@ -44,15 +44,25 @@ export function openString<const V extends string>(
 }
 
 /**
- * A field that may be missing or `null`: how the schemas read every field the specification
- * names without a type or does not show (docs/spec-gaps.md, "Checking responses").
+ * A field the SDK does not rely on: how the schemas read every field the specification names
+ * without a type or does not show (docs/spec-gaps.md, "Checking responses"). It may be
+ * missing or `null`; a value `schema` accepts is read by it (a decimal string becomes a
+ * number); a value of another JSON type is kept as received, so that a service writing
+ * another type there never fails a call, nor stalls a pull on a field no code here uses.
  *
  * @internal
  */
-export function nullish<T extends z.ZodMiniType>(
+export function lenient<T extends z.ZodMiniType>(
   schema: T,
-): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
-  return z.optional(z.nullable(schema));
+): z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniNullable<T>>> {
+  // z.catch(schema, ctx => ctx.value), by its constructor: z.catch also takes a constant,
+  // whose helper would put the whole of zod's util module in every bundle.
+  return new z.ZodMiniCatch({
+    type: 'catch',
+    innerType: z.optional(z.nullable(schema)),
+    // zod's JSON Schema writer calls this with no context, for a constant default: none.
+    catchValue: (ctx) => ctx?.value,
+  }) as z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniNullable<T>>>;
 }
 
 /**
@@ -103,7 +113,7 @@ export type Money = z.infer<typeof MoneySchema>;
 
 /**
  * A body the specification does not show, where any 2xx answer is a success: an object with
- * these fields, or `{}` for anything else (no body, a string, fields of other types).
+ * these fields, or `{}` for anything else (no body, a string, a JSON `null`).
  *
  * @param shape - The fields, every one optional.
  * @internal

@@ -7,11 +7,10 @@ import { fakeFetch, json, NO_RETRY } from '../support/fake-fetch.js';
 describe('errors from responses', () => {
   it('raises ResponseValidationError naming the field when a 2xx breaks the schema', async () => {
     const order = {
-      id: 'o1',
+      id: 42,
       status: 'Created',
       platform: 'web',
       order_date: '2026-01-01T00:00:00.000Z',
-      updated_at: 42,
     };
     const service = fakeFetch(() => json({ items: [order], total: 1, page: 1, page_size: 50 }));
     const client = createClient({ ...NO_RETRY, fetch: service.fetch });
@@ -19,9 +18,9 @@ describe('errors from responses', () => {
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error.issues).toEqual([
-      { path: 'items.0.updated_at', message: 'expected string, received number' },
+      { path: 'items.0.id', message: 'expected string, received number' },
     ]);
-    expect(error.message).toContain('items.0.updated_at: expected string, received number');
+    expect(error.message).toContain('items.0.id: expected string, received number');
   });
 
   it('keeps unknown fields of loose objects', async () => {

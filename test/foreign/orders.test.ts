@@ -228,11 +228,59 @@ describe('order items from a foreign service (specification 4.4: envelope not sh
     expect(error.path).toBe('/orders/{order_id}/items'.replace('{order_id}', '1'));
   });
 
-  it('refuses a price that is no number', async () => {
-    const { client } = foreignClient(() => ({ items: [{ price: '12,50' }] }));
-    const error = await failure(client.orders.items('1'));
-    expect(error.issues).toEqual([
-      { path: 'items.0.price', message: 'expected a number or a decimal string' },
+  it('keeps a price that is no number, and a quantity written as a decimal string, as received', async () => {
+    const { client } = foreignClient(() => ({
+      items: [
+        { price: '12,50', quantity: '2.000' },
+        { price: '1.50', quantity: 1 },
+      ],
+    }));
+    const { items } = await client.orders.items('1');
+    expect(items).toEqual([
+      { price: '12,50', quantity: '2.000' },
+      { price: 1.5, quantity: 1 },
     ]);
+  });
+});
+
+// Fields the SDK does not rely on, written with a JSON type other than the one the SDK's types
+// give them (the mock's): the call succeeds, and the value is kept as the service sent it.
+const otherTypes = {
+  status: 3,
+  platform: { name: 'Web' },
+  order_date: 1767225600,
+  customer_name: ['A', 'B'],
+  total_price: 'about 200',
+  tracking_number: 123456,
+  shipments: [{ carrier: { name: 'Yurtiçi' }, tracking_number: 99, shipped_at: false }],
+};
+
+describe('fields the SDK does not rely on, of another type', () => {
+  it('are kept as received on a cursor page, and the pull goes on to its end', async () => {
+    const { client, sent } = foreignClient((request) =>
+      request.url.searchParams.get('since_id') === '1'
+        ? cursorPage([{ ...bareOrder('2', 2), ...otherTypes }])
+        : cursorPage([{ ...bareOrder('1', 1), ...otherTypes }], true),
+    );
+    const orders = await collect(client.orders.iterate());
+    expect(orders).toEqual([
+      { ...bareOrder('1', 1), ...otherTypes },
+      { ...bareOrder('2', 2), ...otherTypes },
+    ]);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('are kept as received in a detail, its address and its parcels', async () => {
+    const detail = {
+      id: 'o-1',
+      ...otherTypes,
+      updated_at: 5,
+      shipping_address: 'Atatürk Cd. 1, Istanbul',
+    };
+    const { client } = foreignClient(() => detail);
+    await expect(client.orders.get('o-1')).resolves.toEqual(detail);
+    const nested = { id: 'o-2', shipping_address: { postal_code: 34000, city: null } };
+    const { client: other } = foreignClient(() => nested);
+    await expect(other.orders.get('o-2')).resolves.toEqual(nested);
   });
 });

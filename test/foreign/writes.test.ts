@@ -24,6 +24,11 @@ const fulfillmentAnswers: [string, () => Response, unknown][] = [
     () => json({ status: 'applied', order_id: 7 }),
     { status: 'applied', order_id: 7 },
   ],
+  [
+    'a numeric status and a message',
+    () => json({ status: 200, order_id: 'o1', message: 'updated' }),
+    { status: 200, order_id: 'o1', message: 'updated' },
+  ],
   ['a JSON null', () => json(null), {}],
   ['a JSON string', () => json('OK'), {}],
   ['a 200 with an empty body', () => new Response('', { status: 200 }), {}],
@@ -80,6 +85,12 @@ const subscriptionAnswers: [string, () => Response, unknown][] = [
     { id: 'w', secret: null, created_at: null },
   ],
   ['a 201 with an empty body', () => new Response('', { status: 201 }), {}],
+  [
+    'fields of other types, keeping the secret',
+    () =>
+      json({ id: 9, secret: 'whsec_abc', created_at: 1767225600, events: 'order.created' }, 201),
+    { id: 9, secret: 'whsec_abc', created_at: 1767225600, events: 'order.created' },
+  ],
 ];
 
 describe('webhooks.create against a foreign service', () => {
