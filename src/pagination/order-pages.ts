@@ -1,15 +1,75 @@
 // An async iterator over cursor pages of orders. Its state is the cursor: past every page
 // yielded. The requests run up to `prefetch` pages ahead (prefetch.ts) and never move it;
 // `return()` (a `break`) aborts a request in flight and fetches no more.
+import * as z from 'zod/mini';
 import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
-import { ResponseValidationError } from '../errors/response-validation-error.js';
-import type { OrderCursor, OrderCursorPage } from '../schemas/order.js';
+import {
+  type ResponseIssue,
+  ResponseValidationError,
+} from '../errors/response-validation-error.js';
+import { type OrderCursor, type OrderCursorPage, OrderCursorPageSchema } from '../schemas/order.js';
+import { wireObject } from '../schemas/wire.js';
 import { PagingIterator } from './paging-iterator.js';
 import { Prefetcher } from './prefetch.js';
 
+// A page the pull cannot go on from: it fails, carrying the cursor it was asked with.
+function pageError(page: unknown, requested: OrderCursor, issues: ResponseIssue[]) {
+  return new ResponseValidationError({
+    method: 'GET',
+    path: '/orders',
+    status: 200,
+    issues,
+    body: page,
+    cursor: requested,
+  });
+}
+
+const lastPageCursor = z.optional(z.nullable(z.string()));
+
 /**
- * A cursor page as {@link OrdersClient.pages} yields it: the service's body, with the
- * request id of the answer that brought it.
+ * A cursor page as the service may answer it: the cursor may be missing or `null` on the
+ * last page (`has_more: false`), as a pydantic service with `Optional` fields writes it
+ * there; {@link completeCursor} fills it in (docs/spec-gaps.md).
+ *
+ * @internal
+ */
+export const CursorPageAnswerSchema = wireObject({
+  ...OrderCursorPageSchema.shape,
+  next_since: lastPageCursor,
+  next_since_id: lastPageCursor,
+});
+
+/**
+ * The page with its cursor, which on the last page may have been left out: then the cursor
+ * after the page's last order, or on an empty page the cursor it was asked with, so that a
+ * pull saved after it resumes where it ended. Throws (failing the page) when the cursor is
+ * missing while `has_more` says there is more to fetch with it.
+ *
+ * @param page - The page as the service answered it.
+ * @param requested - The cursor the page was asked with.
+ * @internal
+ */
+export function completeCursor(
+  page: z.infer<typeof CursorPageAnswerSchema>,
+  requested: OrderCursor,
+): OrderCursorPage {
+  const missing = (['next_since', 'next_since_id'] as const).filter((name) => page[name] == null);
+  if (missing.length === 0) return page as OrderCursorPage;
+  if (page.has_more) {
+    const issues = missing.map((path) => ({ path, message: 'required while has_more is true' }));
+    throw pageError(page, requested, issues);
+  }
+  const last = page.items.at(-1);
+  return Object.assign(page, {
+    next_since: last ? last.updated_at : requested.since,
+    next_since_id: last ? last.id : requested.since_id,
+  });
+}
+
+/**
+ * A cursor page as {@link OrdersClient.pages} yields it: the service's body (its cursor
+ * filled in on a last page that left it out), with the request id of the answer that
+ * brought it.
  */
 export type OrderPullPage = OrderCursorPage & {
   /**
@@ -53,14 +113,9 @@ function cursorAfter(page: OrderCursorPage, requested: OrderCursor): OrderCursor
     next.since === requested.since &&
     next.since_id === requested.since_id
   ) {
-    throw new ResponseValidationError({
-      method: 'GET',
-      path: '/orders',
-      status: 200,
-      issues: [{ path: 'has_more', message: 'is true on an empty page with an unchanged cursor' }],
-      body: page,
-      cursor: requested,
-    });
+    throw pageError(page, requested, [
+      { path: 'has_more', message: 'is true on an empty page with an unchanged cursor' },
+    ]);
   }
   return next;
 }

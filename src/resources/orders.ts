@@ -6,7 +6,12 @@ import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { parseInput } from '../core/validate.js';
 import { OrderIterator } from '../pagination/order-items.js';
-import { OrderPageIterator, withRequestId } from '../pagination/order-pages.js';
+import {
+  CursorPageAnswerSchema,
+  completeCursor,
+  OrderPageIterator,
+  withRequestId,
+} from '../pagination/order-pages.js';
 import {
   type OrderPullParams,
   OrderPullParamsSchema,
@@ -14,7 +19,6 @@ import {
   startCursor,
 } from '../pagination/pull-params.js';
 import {
-  OrderCursorPageSchema,
   OrderCursorParamsSchema,
   type OrderDetail,
   OrderDetailSchema,
@@ -38,7 +42,7 @@ const listOrderChanges = declareMethod({
   method: 'GET',
   path: '/orders',
   query: OrderCursorParamsSchema,
-  output: OrderCursorPageSchema,
+  output: CursorPageAnswerSchema,
   retry: 'safe',
 });
 
@@ -133,7 +137,7 @@ export class OrdersClient extends ResourceClient {
             { options: { ...options, signal }, cursor },
           )
           .withResponse();
-        return withRequestId(data, requestId);
+        return withRequestId(completeCursor(data, cursor), requestId);
       },
       { prefetch, signal: options?.signal },
     );

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { fastCheck } from '../../src/core/compile.js';
+import { CursorPageAnswerSchema } from '../../src/pagination/order-pages.js';
 import * as schemas from '../../src/schemas/index.js';
 
 const def = (schema: z.ZodMiniType) => schema._zod.def as unknown as Record<string, unknown>;
@@ -83,6 +84,7 @@ describe('the compiled checks', () => {
       WebhookSubscriptionSchema: schemas.WebhookSubscriptionSchema,
       FulfillmentResultSchema: schemas.FulfillmentResultSchema,
       OrderEventSchema: schemas.OrderEventSchema,
+      CursorPageAnswerSchema,
     })) {
       expect(fastCheck(schema), name).toBeTypeOf('function');
     }

@@ -1,7 +1,8 @@
 // A "foreign" service for the SDK: the scripted fetch answering the way another
 // implementation of the specification may, wherever the specification says "not shown". It
 // reaches the SDK only through its public entry, with no mock behind it.
-import { type ClientConfig, createClient } from 'order-fulfillment-sdk';
+import { type ClientConfig, createClient, ResponseValidationError } from 'order-fulfillment-sdk';
+import { expect } from 'vitest';
 import { fakeFetch, json, type RecordedRequest } from '../support/fake-fetch.js';
 
 export { json };
@@ -43,4 +44,26 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
   return out;
+}
+
+/** A cursor page of these orders, whose cursor is after the last one (or the origin). */
+export function cursorPage(items: unknown[], has_more = false) {
+  const last = items.at(-1) as { id: string; updated_at: string } | undefined;
+  return {
+    items,
+    next_since: last?.updated_at ?? '1970-01-01T00:00:00Z',
+    next_since_id: last?.id ?? '0',
+    has_more,
+    request_id: 'r-1',
+  };
+}
+
+/** The ResponseValidationError a call ends with; fails the test when it succeeds. */
+export async function failure(promise: Promise<unknown>): Promise<ResponseValidationError> {
+  const error = await promise.then(
+    () => expect.unreachable('the call succeeded'),
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ResponseValidationError);
+  return error as ResponseValidationError;
 }
