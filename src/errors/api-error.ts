@@ -81,17 +81,20 @@ export class ApiError extends OrderFulfillmentError {
 
   /** @param init - The status, body, request and headers of the failure. */
   constructor(init: ApiErrorInit) {
+    const given = (init.body as { detail?: unknown } | null | undefined)?.detail;
     // `detail` is kept only when it has the documented shape: a sentence or a list.
-    let detail = (init.body as { detail?: unknown } | null | undefined)?.detail;
-    if (typeof detail !== 'string' && !Array.isArray(detail)) detail = undefined;
+    const detail = typeof given === 'string' || Array.isArray(given) ? given : undefined;
     const location = init.status < 400 && init.headers?.get('location');
     const text = location
       ? `redirected to ${location}, not followed: the SDK sends the API key only to hostUrl; set hostUrl to the service's address`
       : typeof detail === 'string'
         ? detail
         : detail
-          ? formatIssues(detail as unknown[])
-          : init.statusText || '(no detail)';
+          ? formatIssues(detail)
+          : // Another shape (FastAPI's HTTPException with a dict) is shown as it came.
+            given != null
+            ? JSON.stringify(given)
+            : init.statusText || '(no detail)';
     super(`${init.method} ${init.path} → ${init.status}: ${text}`);
     // Declared fields, assigned in one call: the same own properties, in the same order.
     Object.assign(this, {

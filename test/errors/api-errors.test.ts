@@ -89,6 +89,17 @@ describe('errors from responses', () => {
     },
   );
 
+  it('shows a detail of another shape in the message, as it came', async () => {
+    const detail = { code: 'plan_required', message: 'Upgrade to a plan with API access' };
+    const service = fakeFetch(() => json({ detail }, 402));
+    const client = createClient({ ...NO_RETRY, fetch: service.fetch });
+    const error = (await failure(client.orders.list())) as PlanRequiredError;
+    expect(error).toBeInstanceOf(PlanRequiredError);
+    expect(error.detail).toBeUndefined();
+    expect(error.body).toEqual({ detail });
+    expect(error.message).toBe(`GET /orders → 402: ${JSON.stringify(detail)}`);
+  });
+
   it('gives a 429 its Retry-After in seconds', async () => {
     const service = fakeFetch(() =>
       json({ detail: 'Too many requests' }, 429, { 'retry-after': '7' }),

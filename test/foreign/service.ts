@@ -3,6 +3,7 @@
 // reaches the SDK only through its public entry, with no mock behind it.
 import { type ClientConfig, createClient, ResponseValidationError } from 'order-fulfillment-sdk';
 import { expect } from 'vitest';
+import { failure as anyFailure } from '../support/failure.js';
 import { fakeFetch, json, type RecordedRequest } from '../support/fake-fetch.js';
 
 export { json };
@@ -60,10 +61,7 @@ export function cursorPage(items: unknown[], has_more = false) {
 
 /** The ResponseValidationError a call ends with; fails the test when it succeeds. */
 export async function failure(promise: Promise<unknown>): Promise<ResponseValidationError> {
-  const error = await promise.then(
-    () => expect.unreachable('the call succeeded'),
-    (caught: unknown) => caught,
-  );
+  const error = await anyFailure(promise);
   expect(error).toBeInstanceOf(ResponseValidationError);
   return error as ResponseValidationError;
 }
