@@ -97,7 +97,16 @@ export function resolveOptions(
   options: RequestOptions | undefined,
   config: NormalizedConfig,
 ): ResolvedOptions {
-  const { signal, timeout, totalTimeout, retry, headers } = options ?? {};
+  const { signal, timeout, totalTimeout, retry, headers, ...unknown } = options ?? {};
+  // A misspelt option (`tiemout`), or query parameters passed where the options go, would
+  // otherwise be dropped without a word, as createClient refuses them too.
+  const [misnamed] = Object.keys(unknown);
+  if (misnamed !== undefined) {
+    throw new ConfigurationError(
+      misnamed,
+      'is not an option of a call: signal, timeout, totalTimeout, retry or headers.',
+    );
+  }
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ConfigurationError('signal', 'must be an AbortSignal.');
   }

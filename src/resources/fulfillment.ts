@@ -131,6 +131,7 @@ export class FulfillmentClient extends ResourceClient {
         REQUEST,
       );
     }
+    const { shipped_at, ...callOptions } = options ?? {};
     // Serialized once, by the declaration: those exact bytes are signed and sent.
     return notifyShipped.call(
       this.transport,
@@ -138,9 +139,9 @@ export class FulfillmentClient extends ResourceClient {
         olay: FULFILLED_EVENT,
         ...given,
         status: SHIPPED_STATUS,
-        shipped_at: shippedAt(options?.shipped_at, () => this.transport.now()),
+        shipped_at: shippedAt(shipped_at, () => this.transport.now()),
       },
-      { options },
+      { options: callOptions },
     );
   }
 }

@@ -7,6 +7,7 @@ import {
   ConfigurationError,
   createClient,
   OrderFulfillmentError,
+  type RequestOptions,
   TimeoutError,
 } from 'order-fulfillment-sdk';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from 'order-fulfillment-sdk/mock';
@@ -197,5 +198,36 @@ describe('per-call options', () => {
     const error = await client.products.list({}, options).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'ConfigurationError', option });
     expect(service.requests).toHaveLength(0);
+  });
+
+  it('refuses an option a call does not have (a typo, or parameters in its place), naming it', async () => {
+    const service = fakeFetch(() => json(EMPTY_PAGE));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const calls: [string, () => Promise<unknown>][] = [
+      ['tiemout', () => client.orders.list({ limit: 1 }, { tiemout: 5 } as RequestOptions)],
+      ['limit', () => client.orders.get('1', { limit: 4 } as RequestOptions)],
+      ['shipped', () => client.orders.iterate({}, { shipped: true } as RequestOptions).next()],
+    ];
+    for (const [option, call] of calls) {
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({ option });
+      expect((error as Error).message).toContain('is not an option of a call');
+    }
+    expect(service.requests).toHaveLength(0);
+    // notifyShipped's own option stays its own.
+    const signed = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      signingSecret: 's',
+      fetch: service.fetch,
+    });
+    await signed.fulfillment.notifyShipped(
+      { inbound_order_id: '1' },
+      { shipped_at: new Date(0), timeout: 1_000 },
+    );
+    expect(JSON.parse(service.requests[0]?.body ?? '')).toMatchObject({
+      shipped_at: '1970-01-01T00:00:00.000Z',
+    });
   });
 });
