@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * const { data, response, requestId } = await client.orders.get('ord_1').withResponse();
- * console.log(response.status, response.headers.get('x-ratelimit-remaining'), requestId);
+ * console.log(response.status, response.headers.get('content-type'), requestId);
  * ```
  */
 export interface WithResponse<T> {

@@ -158,7 +158,12 @@ const fns = z.optional(z.array(fn));
 // message never includes the value.
 const secret = z
   .string()
-  .check(z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII, no spaces or line breaks'));
+  .check(
+    z.regex(
+      /^[\x21-\x7e]+$/,
+      'must not be empty, and be printable ASCII with no spaces or line breaks',
+    ),
+  );
 const count = z.int().check(z.minimum(0));
 const ms = z.optional(z.number().check(z.minimum(0)));
 const numbers = z.optional(z.array(z.number()));
@@ -278,6 +283,7 @@ export function normalizeConfig(config: ClientConfig): NormalizedConfig {
     ...rest
   } = check(ConfigSchema, config, []);
   const host = normalizeHostUrl(hostUrl);
+  const logger = rest.logger ?? console;
   return {
     hostUrl: host,
     baseUrl: host + API_BASE_PATH,
@@ -288,9 +294,6 @@ export function normalizeConfig(config: ClientConfig): NormalizedConfig {
     fetch: rest.fetch as FetchLike | undefined,
     hooks: (rest.hooks === undefined ? {} : check(HooksSchema, rest.hooks, ['hooks'])) as Hooks,
     now: clockOf(rest.now as (() => UnixTime) | undefined),
-    log: createLog(rest.logger ?? console, rest.logLevel ?? envLogLevel() ?? 'warn', [
-      apiKey,
-      signingSecret,
-    ]),
+    log: createLog(logger, rest.logLevel ?? envLogLevel(logger) ?? 'warn', [apiKey, signingSecret]),
   };
 }

@@ -58,11 +58,12 @@ const SECRET_MEMBER =
 
 /**
  * The environment's level, read without failing where `process` is missing or its `env`
- * throws (edge runtimes, browsers, Deno without the permission).
+ * throws (edge runtimes, browsers, Deno without the permission). A value that is no level
+ * is told to `logger`, as a warning, and ignored.
  *
  * @internal
  */
-export function envLogLevel(): LogLevel | undefined {
+export function envLogLevel(logger: Logger): LogLevel | undefined {
   let value: unknown;
   try {
     value = (globalThis as { process?: { env?: Record<string, unknown> } }).process?.env
@@ -70,8 +71,13 @@ export function envLogLevel(): LogLevel | undefined {
   } catch {
     return undefined;
   }
-  const level = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-  return LOG_LEVELS.includes(level as LogLevel) ? (level as LogLevel) : undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const level = value.trim().toLowerCase() as LogLevel;
+  if (LOG_LEVELS.includes(level)) return level;
+  logger.warn(
+    `[order-fulfillment-sdk] ORDER_FULFILLMENT_LOG is ${JSON.stringify(value)}, not one of ${LOG_LEVELS.join(', ')}: ignored`,
+  );
+  return undefined;
 }
 
 /**

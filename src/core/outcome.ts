@@ -21,7 +21,13 @@ export interface RequestSummary {
   cursor?: ResumeCursor | undefined;
 }
 
-type Cause = { code?: unknown; address?: unknown; port?: unknown; cause?: unknown };
+type Cause = {
+  code?: unknown;
+  address?: unknown;
+  hostname?: unknown;
+  port?: unknown;
+  cause?: unknown;
+};
 
 /**
  * What a network failure was, from its cause chain: undici's `fetch failed` hides the
@@ -31,9 +37,11 @@ type Cause = { code?: unknown; address?: unknown; port?: unknown; cause?: unknow
 export function describeNetworkError(error: Error): string {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
-    const { code, address, port } = current as Cause;
+    const { code, address, hostname, port } = current as Cause;
     if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) {
-      const where = typeof address === 'string' ? ` ${address}${port ? `:${port}` : ''}` : '';
+      // A lookup that failed (ENOTFOUND) has the name it looked up, and no address.
+      const host = typeof address === 'string' ? address : hostname;
+      const where = typeof host === 'string' ? ` ${host}${port ? `:${port}` : ''}` : '';
       return code + where;
     }
     const inner = current as Cause & { errors?: unknown[] };

@@ -122,6 +122,18 @@ describe('log levels', () => {
     expect(overridden.lines).toEqual([]);
   });
 
+  it('warns of an ORDER_FULFILLMENT_LOG that is no level, and logs at warn', async () => {
+    vi.stubEnv('ORDER_FULFILLMENT_LOG', 'verbose');
+    const { client, lines } = session(undefined);
+    await client.products.list();
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        line: '[order-fulfillment-sdk] ORDER_FULFILLMENT_LOG is "verbose", not one of off, error, warn, info, debug: ignored',
+      },
+    ]);
+  });
+
   it('warns of a Retry-After over the cap, which is not retried', async () => {
     const { client, lines } = session('warn', () =>
       json({ detail: 'slow down' }, 429, { 'retry-after': '120' }),

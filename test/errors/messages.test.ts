@@ -31,6 +31,23 @@ describe('what a refused connection says', () => {
     expect(String(error)).toBe(`ConnectionError: GET /orders → ECONNREFUSED 127.0.0.1:${port}`);
     expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
+
+  it('names the host a lookup did not find: GET /orders → ENOTFOUND shop.invalid', async () => {
+    // What undici rejects with when DNS knows no such name.
+    const lookup = Object.assign(new Error('getaddrinfo ENOTFOUND shop.invalid'), {
+      code: 'ENOTFOUND',
+      hostname: 'shop.invalid',
+    });
+    const service = fakeFetch(() => new TypeError('fetch failed', { cause: lookup }));
+    const client = createClient({
+      hostUrl: 'https://shop.invalid',
+      apiKey: 'k',
+      retry: 0,
+      fetch: service.fetch,
+    });
+    const error = await client.orders.list().catch((caught: unknown) => caught);
+    expect(String(error)).toBe('ConnectionError: GET /orders → ENOTFOUND shop.invalid');
+  });
 });
 
 describe('a client without apiKey', () => {
