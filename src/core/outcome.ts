@@ -85,6 +85,7 @@ export async function toSdkError(
       path,
       headers: response.headers,
       cursor,
+      url: response.url,
     });
   }
   if (isNetworkError(error)) {

@@ -17,6 +17,8 @@ export interface ApiErrorInit {
   statusText?: string | undefined;
   /** Set when the request was a page of a cursor pull: the cursor to resume from. */
   cursor?: ResumeCursor | undefined;
+  /** The URL the response came from, when known: named in the message of a path's 404. */
+  url?: string | undefined;
 }
 
 /**
@@ -95,7 +97,13 @@ export class ApiError extends OrderFulfillmentError {
             given != null
             ? JSON.stringify(given)
             : init.statusText || '(no detail)';
-    super(`${init.method} ${init.path} → ${init.status}: ${text}`);
+    // What FastAPI answers for a path it has no route for: the URL shows a wrong hostUrl
+    // (`…/api/v1/api/v1/web-api/v1/orders/1`), which the path alone would hide.
+    const where =
+      init.status === 404 && detail === 'Not Found' && init.url
+        ? ` at ${init.url}; if every call answers this, hostUrl is not the service's address`
+        : '';
+    super(`${init.method} ${init.path} → ${init.status}: ${text}${where}`);
     // Declared fields, assigned in one call: the same own properties, in the same order.
     Object.assign(this, {
       status: init.status,

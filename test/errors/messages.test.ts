@@ -8,9 +8,11 @@ import {
   ConfigurationError,
   ConnectionError,
   createClient,
+  NotFoundError,
   SDK_VERSION,
 } from 'order-fulfillment-sdk';
-import { describe, expect, it } from 'vitest';
+import { createMockService, MOCK_API_KEY } from 'order-fulfillment-sdk/mock';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { fakeFetch, json } from '../support/fake-fetch.js';
 
 /** A port nothing listens on: bound, then released. */
@@ -47,6 +49,28 @@ describe('what a refused connection says', () => {
     });
     const error = await client.orders.list().catch((caught: unknown) => caught);
     expect(String(error)).toBe('ConnectionError: GET /orders → ENOTFOUND shop.invalid');
+  });
+});
+
+describe('a hostUrl that is not the service’s address', () => {
+  it('gives 404s whose message shows the URL each went to', async () => {
+    const mock = createMockService({ orders: 3 });
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    const client = createClient({
+      hostUrl: `${running.hostUrl}/api/v1`,
+      apiKey: MOCK_API_KEY,
+      retry: 0,
+    });
+    const error = await client.orders.get('1').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as Error).message).toBe(
+      `GET /orders/1 → 404: Not Found at ${running.hostUrl}/api/v1/api/v1/web-api/v1/orders/1; if every call answers this, hostUrl is not the service's address`,
+    );
+    // An order the service does not have reads as before.
+    const right = createClient({ hostUrl: running.hostUrl, apiKey: MOCK_API_KEY, retry: 0 });
+    const missing = await right.orders.get('nope').catch((caught: unknown) => caught);
+    expect((missing as Error).message).not.toContain(' at ');
   });
 });
 
