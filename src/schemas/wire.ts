@@ -44,25 +44,34 @@ export function openString<const V extends string>(
 }
 
 /**
- * A field the SDK does not rely on: how the schemas read every field the specification names
- * without a type or does not show (docs/spec-gaps.md, "Checking responses"). It may be
- * missing or `null`; a value `schema` accepts is read by it (a decimal string becomes a
- * number); a value of another JSON type is kept as received, so that a service writing
- * another type there never fails a call, nor stalls a pull on a field no code here uses.
+ * A field the SDK does not rely on, typed as `schema` says: a value `schema` accepts is read
+ * by it (a decimal string becomes a number); a value of another JSON type is kept as
+ * received, so that a service writing another type there never fails a call, nor stalls a
+ * pull on a field no code here uses (docs/spec-gaps.md, "Checking responses"). How the
+ * schemas read the fields the specification types, such as a product's (2.1).
  *
  * @internal
  */
-export function lenient<T extends z.ZodMiniType>(
-  schema: T,
-): z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniNullable<T>>> {
+export function unchecked<T extends z.ZodMiniType>(schema: T): z.ZodMiniCatch<T> {
   // z.catch(schema, ctx => ctx.value), by its constructor: z.catch also takes a constant,
   // whose helper would put the whole of zod's util module in every bundle.
   return new z.ZodMiniCatch({
     type: 'catch',
-    innerType: z.optional(z.nullable(schema)),
+    innerType: schema,
     // zod's JSON Schema writer calls this with no context, for a constant default: none.
     catchValue: (ctx) => ctx?.value,
-  }) as z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniNullable<T>>>;
+  }) as z.ZodMiniCatch<T>;
+}
+
+/**
+ * A field the SDK does not rely on that may be missing or `null`, read as {@link unchecked}
+ * reads it: how the schemas read every field the specification names without a type or
+ * does not show.
+ *
+ * @internal
+ */
+export function lenient<T extends z.ZodMiniType>(schema: T) {
+  return unchecked(z.optional(z.nullable(schema)));
 }
 
 /**

@@ -119,6 +119,7 @@ describe('the compiled checks', () => {
       schemas.OrderItemSchema,
       schemas.ShipmentSchema,
       schemas.ShippingAddressSchema,
+      schemas.ProductSchema,
     ];
     const fields = (schema: z.ZodMiniType) =>
       fc.record(
