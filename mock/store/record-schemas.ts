@@ -13,9 +13,10 @@ import {
 } from '../../src/schemas/index.js';
 import { isoDateTime } from '../../src/schemas/iso.js';
 
-// The SDK's response schemas accept what any service may send: fields missing or null
-// wherever the specification allows it (docs/spec-gaps.md, "Checking responses"). The mock
-// is one such service and writes every field, null only where it knows nothing yet.
+// The SDK's response schemas accept what any service may send: any value where the SDK
+// relies on none (docs/spec-gaps.md, "Checking responses"). The mock is one such service and
+// writes every field, typed, null only where it knows nothing yet: each record schema below
+// restates every field of the response schema it extends, so that input is checked.
 const text = z.string();
 const maybe = z.nullable(z.string());
 
@@ -87,8 +88,12 @@ export const OrderInputSchema = z.partial(
 export const ProductInputSchema = z.partial(
   z.extend(ProductSchema, {
     id: z.number().check(z.int(), z.minimum(1)),
+    sku: text,
+    name: text,
+    barcode: text,
     stock: z.number().check(z.int(), z.minimum(0)),
     price: z.number().check(z.minimum(0)),
+    currency: text,
   }),
 );
 

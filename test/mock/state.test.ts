@@ -103,6 +103,19 @@ describe('mock.products', () => {
     expect(() => mock.products.update(9, {})).toThrow(MockNotFoundError);
     expect(() => mock.products.create({ id: 1 })).toThrow(/already exists/);
   });
+
+  it('refuses a field of the wrong type, naming it, and stores nothing', () => {
+    const mock = createMockService({ products: 2 });
+    for (const [field, value] of [
+      ['sku', 42],
+      ['name', null],
+      ['barcode', ['869']],
+      ['currency', 1],
+    ] as const) {
+      expect(() => mock.products.create({ [field]: value } as never), field).toThrow(field);
+    }
+    expect(mock.products.all()).toHaveLength(2);
+  });
 });
 
 describe('mock.clock', () => {
