@@ -54,6 +54,12 @@ export interface WebhookHandlerOptions {
   /** How far a delivery's signed timestamp may lie from now, in seconds. Default 300. */
   tolerance?: number;
   /**
+   * The header a delivery's signature comes in. Default `X-Webhook-Signature`, where the
+   * mock signs; the specification does not show how deliveries are signed (6.1), so a
+   * service that signs them in another header (`X-WMS-Signature`) is met by naming it here.
+   */
+  signatureHeader?: string;
+  /**
    * Called with what went wrong when the answer is 5xx (a handler threw, the `seen` store
    * failed), and when `seen.add` fails after a handler succeeded (answered 2xx). For logs.
    */
@@ -76,9 +82,12 @@ function checkOptions(options: WebhookHandlerOptions): void {
       throw new ConfigurationError(`on.${type}`, 'must be a function');
     }
   }
-  const { tolerance, seen } = options;
+  const { tolerance, seen, signatureHeader } = options;
   if (tolerance !== undefined && !(Number.isFinite(tolerance) && tolerance >= 0)) {
     throw new ConfigurationError('tolerance', 'must be a number of seconds >= 0');
+  }
+  if (signatureHeader !== undefined && !/^[\w-]+$/.test(signatureHeader)) {
+    throw new ConfigurationError('signatureHeader', 'must be a header name');
   }
   if (seen !== undefined && (typeof seen?.has !== 'function' || typeof seen.add !== 'function')) {
     throw new ConfigurationError('seen', 'must have has(eventId) and add(eventId) methods');
@@ -87,9 +96,9 @@ function checkOptions(options: WebhookHandlerOptions): void {
 
 /**
  * Creates a complete webhook receiver as a Fetch handler. For each POST it reads the raw
- * body, verifies `X-Webhook-Signature` (on Web Crypto), checks the event loosely, skips an
- * event id already handled, and runs the handler for the event's type. The answers follow
- * the service's retry rule:
+ * body, verifies `X-Webhook-Signature` (or `signatureHeader`) on Web Crypto, checks the
+ * event loosely, skips an event id already handled, and runs the handler for the event's
+ * type. The answers follow the service's retry rule:
  *
  * - 200 once the handler resolved, and for an event id already handled (nothing is called);
  * - 200 for an event type without a handler (acknowledged, so it is not redelivered);
@@ -104,11 +113,12 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * keep handlers idempotent (an upsert by order id and `updated_at`).
  *
  * @param options - `secret`, the handlers in `on`, and optionally `seen`, `tolerance`
- *   (seconds, default 300) and `onError`.
+ *   (seconds, default 300), `signatureHeader` and `onError`.
  * @returns `(request: Request) => Promise<Response>`; adapt it to node:http or Express
  *   with {@link toNodeListener}.
  * @throws {@link ConfigurationError} for a missing secret, a handler that is not a
- *   function, a negative tolerance or a `seen` store without `has` and `add`.
+ *   function, a negative tolerance, a `signatureHeader` that is no header name or a `seen`
+ *   store without `has` and `add`.
  *
  * @example
  * ```ts
@@ -124,7 +134,7 @@ function checkOptions(options: WebhookHandlerOptions): void {
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   checkOptions(options);
-  const { secret, on, tolerance, onError } = options;
+  const { secret, on, tolerance, signatureHeader, onError } = options;
   const seen = options.seen ?? createMemorySeenStore();
   // Event ids whose handler is running now, with whether it succeeded.
   const running = new Map<string, Promise<boolean>>();
@@ -156,6 +166,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     try {
       event = await unwrapWebhook(await request.arrayBuffer(), request.headers, secret, {
         toleranceSeconds: tolerance,
+        headerName: signatureHeader,
       });
     } catch (error) {
       // The reason only: the message could help a forger tune the next attempt.

@@ -12,7 +12,9 @@ import { parseEvent } from './event.js';
 import { type HeadersLike, toHeaders } from './headers.js';
 
 /**
- * Options of {@link unwrapWebhook}: the signature's tolerance window and clock.
+ * Options of {@link unwrapWebhook}: the signature's tolerance window and clock, and
+ * `headerName`, the header the signature comes in (default `X-Webhook-Signature`, where the
+ * mock signs; the specification does not show how deliveries are signed, 6.1).
  *
  * @example
  * ```ts
@@ -22,10 +24,11 @@ import { type HeadersLike, toHeaders } from './headers.js';
 export type UnwrapWebhookOptions = VerifyWmsSignatureOptions;
 
 /**
- * Verifies a delivered event's `X-Webhook-Signature` over the raw body, parses the body and
- * checks it loosely: only the event's `id` and `type` and `data.order.id` must be there;
- * every other field is optional and kept as sent. Runs on Web Crypto, so it works on
- * every runtime. Verify before anything reads the body: pass the bytes as received.
+ * Verifies a delivered event's `X-Webhook-Signature` (or `options.headerName`) over the raw
+ * body, parses the body and checks it loosely: only the event's `id` and `type` and
+ * `data.order.id` must be there; every other field is optional and kept as sent. Runs on
+ * Web Crypto, so it works on every runtime. Verify before anything reads the body: pass the
+ * bytes as received.
  *
  * @param rawBody - The request body exactly as received: a string, or its bytes.
  * @param headers - The request headers: a `Headers`, a plain object or Node's
@@ -51,17 +54,15 @@ export async function unwrapWebhook(
   secret: string,
   options: UnwrapWebhookOptions = {},
 ): Promise<OrderEvent> {
+  const headerName = options.headerName ?? WEBHOOK_SIGNATURE_HEADER;
   if (headers === null || typeof headers !== 'object') {
     throw new SignatureVerificationError(
       'missing_header',
-      `No ${WEBHOOK_SIGNATURE_HEADER} header: headers must be a Headers or an object, got ${headers === null ? 'null' : typeof headers}.`,
+      `No ${headerName} header: headers must be a Headers or an object, got ${headers === null ? 'null' : typeof headers}.`,
     );
   }
-  const header = toHeaders(headers).get(WEBHOOK_SIGNATURE_HEADER);
-  await verifyWmsSignatureAsync(rawBody, header, secret, {
-    ...options,
-    headerName: WEBHOOK_SIGNATURE_HEADER,
-  });
+  const header = toHeaders(headers).get(headerName);
+  await verifyWmsSignatureAsync(rawBody, header, secret, { ...options, headerName });
   const text =
     typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody as Uint8Array);
   let value: unknown;

@@ -232,8 +232,31 @@ describe('createWebhookHandler', () => {
     expect((await lenient(request())).status).toBe(200);
   });
 
+  it('reads the signature from signatureHeader, for a service that signs in another header', async () => {
+    const body = JSON.stringify({ id: 'e', type: 'order.updated', data: { order: { id: '1' } } });
+    const request = () =>
+      new Request('https://x.example/hooks', {
+        method: 'POST',
+        headers: { 'X-WMS-Signature': signWmsPayload(body, secret) },
+        body,
+      });
+    const called = vi.fn();
+    const usual = createWebhookHandler({ secret, on: { 'order.updated': called } });
+    const named = createWebhookHandler({
+      secret,
+      on: { 'order.updated': called },
+      signatureHeader: 'X-WMS-Signature',
+    });
+    const refused = await usual(request());
+    expect([refused.status, await refused.text()]).toEqual([400, 'missing_header']);
+    expect(called).not.toHaveBeenCalled();
+    expect((await named(request())).status).toBe(200);
+    expect(called).toHaveBeenCalledOnce();
+  });
+
   it.each([
     ['secret', { secret: '', on: {} }],
+    ['signatureHeader', { secret, on: {}, signatureHeader: 'X-Sig: 1' }],
     ['on', { secret, on: null }],
     ['on.order.updated', { secret, on: { 'order.updated': 'not a function' } }],
     ['tolerance', { secret, on: {}, tolerance: -1 }],

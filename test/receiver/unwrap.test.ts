@@ -81,6 +81,18 @@ describe('unwrapWebhook', () => {
     }
   });
 
+  it('reads the header named by headerName instead, and names it when it is missing', async () => {
+    const options = { headerName: 'X-WMS-Signature' };
+    await expect(
+      unwrapWebhook(raw, { 'x-wms-signature': header }, secret, options),
+    ).resolves.toEqual(event);
+    const error = await failure(() =>
+      unwrapWebhook(raw, { 'x-webhook-signature': header }, secret, options),
+    );
+    expect((error as SignatureVerificationError).reason).toBe('missing_header');
+    expect(error.message).toContain('X-WMS-Signature');
+  });
+
   it.each([
     ['signature_mismatch', raw.replace('1042', '1043'), header, secret],
     ['signature_mismatch', raw, header, 'whsec_other'],
