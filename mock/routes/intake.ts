@@ -133,13 +133,21 @@ export class Intake {
       const empty = rule.status === 204 || rule.status === 205 || rule.status === 304;
       return entry.send({
         status: rule.status,
-        headers: rule.headers,
+        headers: rule.status === 429 ? withRetryAfter(rule.headers) : rule.headers,
         body: empty ? '' : JSON.stringify(body),
       });
     }
     if (rule?.error !== undefined) return entry.send(CUT_RESPONSE, rule.error);
     return settle(this.router.dispatch(request), entry);
   }
+}
+
+// A 429 of the service always says when to retry (specification 7), so an injected one does
+// too: after 1 s, unless the rule's headers name a Retry-After of their own ("" sends none
+// a client can read, for a service that breaks that rule).
+function withRetryAfter(headers: Record<string, string> | undefined): Record<string, string> {
+  const named = Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'retry-after');
+  return named ? (headers as Record<string, string>) : { ...headers, 'Retry-After': '1' };
 }
 
 // One request on its way through, and then its answer: its number, its journal slot (-1 for

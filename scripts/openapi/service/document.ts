@@ -11,6 +11,21 @@ import { productPaths } from './products.js';
 import { componentSchemas } from './schemas.js';
 import { deliveredWebhooks, webhookPaths } from './webhooks.js';
 
+// Every answer carries X-Request-Id: the header goes on each response of each operation.
+function withRequestIds(paths: Record<string, Json>): Record<string, Json> {
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations) as Json[]) {
+      for (const response of Object.values((operation.responses ?? {}) as Record<string, Json>)) {
+        response.headers = {
+          'X-Request-Id': { $ref: '#/components/headers/RequestId' },
+          ...(response.headers as Json | undefined),
+        };
+      }
+    }
+  }
+  return paths;
+}
+
 /** Builds the whole OpenAPI 3.1 document. */
 export function buildOpenApiDocument(): Json {
   return {
@@ -46,7 +61,12 @@ export function buildOpenApiDocument(): Json {
       { name: 'webhooks' },
       { name: 'fulfillment', description: 'Inbound notifications from a warehouse system.' },
     ],
-    paths: { ...productPaths(), ...orderPaths(), ...webhookPaths(), ...fulfillmentPaths() },
+    paths: withRequestIds({
+      ...productPaths(),
+      ...orderPaths(),
+      ...webhookPaths(),
+      ...fulfillmentPaths(),
+    }),
     webhooks: deliveredWebhooks(),
     components: {
       securitySchemes: {
@@ -60,6 +80,13 @@ export function buildOpenApiDocument(): Json {
         },
       },
       headers: {
+        RequestId: {
+          description:
+            'The id of this answer (the mock writes `req_<n>`, the `requestId` of its request ' +
+            `journal): what to quote when asking about a request. Not shown by the specification (${GAPS}); ` +
+            'a service may send none.',
+          schema: { type: 'string' },
+        },
         RetryAfter: {
           description: 'How long to wait before retrying, in whole seconds.',
           schema: { type: 'integer', minimum: 0 },

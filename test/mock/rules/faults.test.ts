@@ -84,6 +84,22 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
     expect((await target.call(`${target.hostUrl}/__mock/faults`)).body).toEqual({ items: [] });
   });
 
+  it('gives an injected 429 a Retry-After of 1 s unless the rule names its own', async () => {
+    const target = await start({ orders: 5 });
+    const control = `${target.hostUrl}/__mock/faults`;
+    await target.call(control, { method: 'POST', body: { path: ORDERS, status: 429, times: 1 } });
+    const faulted = await target.call('/orders?limit=1');
+    expect(faulted.status).toBe(429);
+    expect(faulted.headers.get('retry-after')).toBe('1');
+    await target.call(control, {
+      method: 'POST',
+      body: { path: ORDERS, status: 429, headers: { 'retry-after': '' }, times: 1 },
+    });
+    const bare = await target.call('/orders?limit=1');
+    expect(bare.status).toBe(429);
+    expect(bare.headers.get('retry-after') ?? '').toBe('');
+  });
+
   it('lists, removes one and clears rules; an unknown id is 404', async () => {
     const target = await start();
     const control = `${target.hostUrl}/__mock/faults`;
