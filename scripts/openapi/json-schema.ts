@@ -42,10 +42,21 @@ export function clean(schema: unknown): Schema {
       // zod marks every int with the safe-integer range; it says nothing to a reader.
       if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) return undefined;
       if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) return undefined;
-      return value;
+      return oneBranch(value);
     }),
   );
   return json as Schema;
+}
+
+// A union whose branches read the same (the SDK reads a bare items array, or a body that is no
+// object, into the same shape as the other branch) is that one shape: generators would
+// otherwise make a union type of two equal ones.
+function oneBranch(value: unknown): unknown {
+  const { anyOf, ...rest } = (value ?? {}) as { anyOf?: unknown[] };
+  if (!Array.isArray(anyOf) || anyOf.length < 2) return value;
+  const [first] = anyOf.map((branch) => JSON.stringify(branch));
+  if (anyOf.some((branch) => JSON.stringify(branch) !== first)) return value;
+  return { ...rest, ...(anyOf[0] as object) };
 }
 
 /** The cleaned JSON Schema of every schema in a registry, by id. */
