@@ -190,7 +190,11 @@ export function buildControlDocument(): Json {
           operationId: 'removeFault',
           ...tags('faults'),
           responses: {
-            '200': ok('The rule was removed.', status('removed')),
+            '200': ok('The rule was removed.', {
+              type: 'object',
+              properties: { id: { type: 'string' }, status: { const: 'removed' } },
+              required: ['id', 'status'],
+            }),
             '404': error('No live rule has this id (never added, removed, or spent).'),
           },
         },
