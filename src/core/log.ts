@@ -71,8 +71,9 @@ export function envLogLevel(logger: Logger): LogLevel | undefined {
   } catch {
     return undefined;
   }
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const level = value.trim().toLowerCase() as LogLevel;
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  if (trimmed === '') return undefined;
+  const level = trimmed.toLowerCase() as LogLevel;
   if (LOG_LEVELS.includes(level)) return level;
   logger.warn(
     `[order-fulfillment-sdk] ORDER_FULFILLMENT_LOG is ${JSON.stringify(value)}, not one of ${LOG_LEVELS.join(', ')}: ignored`,

@@ -35,6 +35,25 @@ export function formatIssues(issues: readonly unknown[]): string {
     .join('; ');
 }
 
+// What a failure's message says after its status: where a redirect pointed, else the body's
+// `detail`, else the status text.
+function reasonOf(init: ApiErrorInit, detail: unknown): string {
+  const location = init.status < 400 && init.headers?.get('location');
+  if (location) {
+    return `redirected to ${location}, not followed: the SDK sends the API key only to hostUrl; set hostUrl to the service's address`;
+  }
+  // What FastAPI answers for a path it has no route for: the URL shows a wrong hostUrl
+  // (`…/api/v1/api/v1/web-api/v1/orders/1`), which the path alone would hide.
+  if (init.status === 404 && detail === 'Not Found' && init.url) {
+    return `Not Found at ${init.url}; if every call answers this, hostUrl is not the service's address`;
+  }
+  if (typeof detail === 'string') return detail;
+  if (Array.isArray(detail)) return formatIssues(detail);
+  // Another shape (FastAPI's HTTPException with a dict) is shown as it came.
+  if (detail != null) return JSON.stringify(detail);
+  return init.statusText || '(no detail)';
+}
+
 /**
  * A non-2xx response from the service. Subclasses name the common statuses; `instanceof`
  * on them is the intended way to branch. The message reads `GET /orders → 401: Invalid API
@@ -86,24 +105,7 @@ export class ApiError extends OrderFulfillmentError {
     const given = (init.body as { detail?: unknown } | null | undefined)?.detail;
     // `detail` is kept only when it has the documented shape: a sentence or a list.
     const detail = typeof given === 'string' || Array.isArray(given) ? given : undefined;
-    const location = init.status < 400 && init.headers?.get('location');
-    const text = location
-      ? `redirected to ${location}, not followed: the SDK sends the API key only to hostUrl; set hostUrl to the service's address`
-      : typeof detail === 'string'
-        ? detail
-        : detail
-          ? formatIssues(detail)
-          : // Another shape (FastAPI's HTTPException with a dict) is shown as it came.
-            given != null
-            ? JSON.stringify(given)
-            : init.statusText || '(no detail)';
-    // What FastAPI answers for a path it has no route for: the URL shows a wrong hostUrl
-    // (`…/api/v1/api/v1/web-api/v1/orders/1`), which the path alone would hide.
-    const where =
-      init.status === 404 && detail === 'Not Found' && init.url
-        ? ` at ${init.url}; if every call answers this, hostUrl is not the service's address`
-        : '';
-    super(`${init.method} ${init.path} → ${init.status}: ${text}${where}`);
+    super(`${init.method} ${init.path} → ${init.status}: ${reasonOf(init, given)}`);
     // Declared fields, assigned in one call: the same own properties, in the same order.
     Object.assign(this, {
       status: init.status,
