@@ -20,6 +20,7 @@ export { REQUEST_ID_HEADER } from './routes/responses.js';
 export type { MockClock } from './rules/clock.js';
 export {
   type DeliveryAttempt,
+  DeliveryAttemptSchema,
   type DeliveryRetry,
   type MockSubscription,
   WEBHOOK_SIGNATURE_HEADER,

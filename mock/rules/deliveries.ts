@@ -1,7 +1,8 @@
 // Webhook subscriptions and outbound event deliveries (specification 4.5, 6.1). Deliveries
 // run after the request that caused them has been answered: real HTTP POSTs, signed like the
 // inbound endpoint, retried with exponential backoff, every attempt recorded.
-import type { WebhookEventType } from '../../src/schemas/index.js';
+import * as z from 'zod/mini';
+import { type WebhookEventType, WebhookEventTypeSchema } from '../../src/schemas/index.js';
 import { signWmsPayload, WEBHOOK_SIGNATURE_HEADER } from '../../src/signatures/index.js';
 import { iso } from '../store/generate.js';
 import { hexString } from '../store/random.js';
@@ -23,31 +24,34 @@ export interface MockSubscription {
   secret: string;
 }
 
-/** One attempt to deliver one event to one subscription. */
-export interface DeliveryAttempt {
+/** One attempt to deliver one event to one subscription, as `mock.deliveries` and `GET /__mock/deliveries` show it. */
+export const DeliveryAttemptSchema = z.object({
   /** `dlv_<n>`, unique per attempt. */
-  id: string;
+  id: z.string(),
   /** The event's id (`evt_<n>`), the same on every attempt and in the body. */
-  event_id: string;
+  event_id: z.string(),
   /** The subscription delivered to (`wh_<n>`). */
-  subscription_id: string;
+  subscription_id: z.string(),
   /** Where the event was POSTed. */
-  url: string;
+  url: z.string(),
   /** The event kind. */
-  type: WebhookEventType;
+  type: WebhookEventTypeSchema,
   /** 1 for the first try, 2 for the first retry, … */
-  attempt: number;
+  attempt: z.int(),
   /** The receiver's HTTP status, when it answered. */
-  status?: number;
+  status: z.optional(z.int()),
   /** Why the attempt failed without an HTTP status (network error, timeout). */
-  error?: string;
+  error: z.optional(z.string()),
   /** True for a 2xx answer. */
-  ok: boolean;
+  ok: z.boolean(),
   /** When the attempt was made, by the mock clock. */
-  at: string;
+  at: z.string(),
   /** The exact body sent (the same bytes on every attempt). */
-  body: string;
-}
+  body: z.string(),
+});
+
+/** One delivery attempt (see {@link DeliveryAttemptSchema}). */
+export type DeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>;
 
 /** How failed deliveries are retried (the `deliveryRetry` option). */
 export interface DeliveryRetry {

@@ -13,7 +13,7 @@ const ok = (description: string, schema: object = { type: 'object' }) => ({
 });
 const items = (id: string) => ({
   type: 'object',
-  properties: { items: { type: 'array', items: id === '' ? { type: 'object' } : ref(id) } },
+  properties: { items: { type: 'array', items: ref(id) } },
   required: ['items'],
 });
 const status = (value: string) => ({
@@ -150,7 +150,9 @@ export function buildControlDocument(): Json {
         get: {
           operationId: 'listDeliveries',
           ...tags('state'),
-          responses: { '200': ok('Every delivery attempt, oldest first.', items('')) },
+          responses: {
+            '200': ok('Every delivery attempt, oldest first.', items('DeliveryAttempt')),
+          },
         },
       },
       [`${at}/deliveries/flush`]: {
@@ -158,7 +160,9 @@ export function buildControlDocument(): Json {
           operationId: 'flushDeliveries',
           ...tags('state'),
           summary: 'Wait until no delivery or retry is pending',
-          responses: { '200': ok('Every delivery attempt, oldest first.', items('')) },
+          responses: {
+            '200': ok('Every delivery attempt, oldest first.', items('DeliveryAttempt')),
+          },
         },
       },
       [`${at}/faults`]: {

@@ -1,6 +1,7 @@
 // The control document's component schemas: the zod schemas the mock's control routes check
 // their bodies with, and the stored records they answer with.
 import { ClockAdvanceSchema, ClockSetSchema } from '../../../mock/routes/control.js';
+import { DeliveryAttemptSchema } from '../../../mock/rules/deliveries.js';
 import { FaultRuleSchema, StoredFaultRuleSchema } from '../../../mock/rules/faults.js';
 import { MockRequestSchema } from '../../../mock/rules/journal.js';
 import * as S from '../../../src/schemas/index.js';
@@ -27,6 +28,13 @@ const schemas = registryOf([
     'One request the service was sent. API key and signature header values, and any configured ' +
       'key or signing secret elsewhere, read `REDACTED`; `keyId` names the configured key ' +
       '(`apiKeys[0]`, ...), never the key; `status` is null for a reset connection.',
+  ],
+  [
+    DeliveryAttemptSchema,
+    'DeliveryAttempt',
+    'One attempt to deliver one event to one subscription: `status` when the receiver answered, ' +
+      '`error` when it did not (network error, timeout); `body` is the exact bytes sent, the same ' +
+      'on every attempt of an event.',
   ],
   [ClockSetSchema, 'ClockSet', 'Where to freeze the mock clock.'],
   [ClockAdvanceSchema, 'ClockAdvance', 'How many ms to move the clock (negative goes back).'],

@@ -1,6 +1,8 @@
 // The control endpoints under /__mock/ that non-TypeScript integrators drive the mock with.
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { createMockService } from '../../../mock/index.js';
+import { DeliveryAttemptSchema } from '../../../mock/rules/deliveries.js';
 import { reach, send, TRANSPORTS, type Transport, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
@@ -131,7 +133,10 @@ describe.each(TRANSPORTS)('control endpoints (%s)', (transport) => {
     await call('POST', '/orders', {});
     const flushed = await call('POST', '/deliveries/flush');
     expect(flushed.body.items.length).toBeGreaterThan(0);
-    expect((await call('GET', '/deliveries')).body.items).toEqual(mock.deliveries);
+    const listed = (await call('GET', '/deliveries')).body.items;
+    expect(listed).toEqual(mock.deliveries);
+    // The schema docs/openapi-control.json publishes holds every field as sent, no more.
+    expect(z.array(DeliveryAttemptSchema).parse(listed)).toEqual(listed);
     const reset = await call('POST', '/reset');
     expect(reset.body).toEqual({ status: 'reset' });
     expect(mock.subscriptions).toEqual([]);
