@@ -4,6 +4,7 @@ import { ConfigurationError } from '../errors/configuration-error.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
+import type { UnixTime } from '../signatures/header.js';
 import { createMemorySeenStore, type SeenStore } from './seen-store.js';
 import { unwrapWebhook } from './unwrap.js';
 
@@ -54,6 +55,12 @@ export interface WebhookHandlerOptions {
   /** How far a delivery's signed timestamp may lie from now, in seconds. Default 300. */
   tolerance?: number;
   /**
+   * The receiver's clock, read at each delivery: a Date or Unix seconds ({@link UnixTime}),
+   * as `createClient`'s `now`. Default the system clock. Tests against a mock whose clock
+   * was moved pass `() => mock.clock.now()`, since the mock signs with its own time.
+   */
+  now?: (() => UnixTime) | undefined;
+  /**
    * The header a delivery's signature comes in. Default `X-Webhook-Signature`, where the
    * mock signs; the specification does not show how deliveries are signed (6.1), so a
    * service that signs them in another header (`X-WMS-Signature`) is met by naming it here.
@@ -82,7 +89,10 @@ function checkOptions(options: WebhookHandlerOptions): void {
       throw new ConfigurationError(`on.${type}`, 'must be a function');
     }
   }
-  const { tolerance, seen, signatureHeader } = options;
+  const { tolerance, seen, signatureHeader, now } = options;
+  if (now !== undefined && typeof now !== 'function') {
+    throw new ConfigurationError('now', 'must be a function returning a Date or Unix seconds');
+  }
   if (tolerance !== undefined && !(Number.isFinite(tolerance) && tolerance >= 0)) {
     throw new ConfigurationError('tolerance', 'must be a number of seconds >= 0');
   }
@@ -113,12 +123,12 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * keep handlers idempotent (an upsert by order id and `updated_at`).
  *
  * @param options - `secret`, the handlers in `on`, and optionally `seen`, `tolerance`
- *   (seconds, default 300), `signatureHeader` and `onError`.
+ *   (seconds, default 300), `now`, `signatureHeader` and `onError`.
  * @returns `(request: Request) => Promise<Response>`; adapt it to node:http or Express
  *   with {@link toNodeListener}.
  * @throws {@link ConfigurationError} for a missing secret, a handler that is not a
- *   function, a negative tolerance, a `signatureHeader` that is no header name or a `seen`
- *   store without `has` and `add`.
+ *   function, a negative tolerance, a `now` that is not a function, a `signatureHeader` that
+ *   is no header name or a `seen` store without `has` and `add`.
  *
  * @example
  * ```ts
@@ -134,7 +144,7 @@ function checkOptions(options: WebhookHandlerOptions): void {
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   checkOptions(options);
-  const { secret, on, tolerance, signatureHeader, onError } = options;
+  const { secret, on, tolerance, signatureHeader, onError, now } = options;
   const seen = options.seen ?? createMemorySeenStore();
   // Event ids whose handler is running now, with whether it succeeded.
   const running = new Map<string, Promise<boolean>>();
@@ -167,6 +177,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       event = await unwrapWebhook(await request.arrayBuffer(), request.headers, secret, {
         toleranceSeconds: tolerance,
         headerName: signatureHeader,
+        now: now?.(),
       });
     } catch (error) {
       // The reason only: the message could help a forger tune the next attempt.

@@ -103,6 +103,19 @@ describe('createWebhookHandler on node:http, against the mock’s deliveries', (
     expect(attempts()).toEqual([`${events[0]?.id} #1 200`, `${events[1]?.id} #1 200`]);
   });
 
+  it('verifies deliveries signed on a moved mock clock when now reads that clock', async () => {
+    const events: OrderEvent[] = [];
+    serve({
+      on: { 'order.updated': (event) => void events.push(event) },
+      now: () => mock.clock.now(),
+    });
+    mock.clock.set('2026-06-01T00:00:00Z');
+    mock.orders.update('3', { status: 'Processing' });
+    await mock.flushDeliveries();
+    expect(events.map((event) => event.data.order.id)).toEqual(['3']);
+    expect(attempts()).toEqual([`${events[0]?.id} #1 200`]);
+  });
+
   it('answers 5xx when the handler fails, so the mock redelivers, and the retry is handled', async () => {
     let calls = 0;
     serve({

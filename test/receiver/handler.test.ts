@@ -232,6 +232,32 @@ describe('createWebhookHandler', () => {
     expect((await lenient(request())).status).toBe(200);
   });
 
+  it('checks the timestamp against its own clock, now, read at each delivery', async () => {
+    const body = JSON.stringify({ id: 'e', type: 'order.updated', data: { order: { id: '1' } } });
+    // Signed by a service whose clock reads a year ago, as a mock with a moved clock signs.
+    const signedAt = new Date('2025-11-01T10:00:00Z');
+    const request = () =>
+      new Request('https://x.example/hooks', {
+        method: 'POST',
+        headers: { 'x-webhook-signature': signWmsPayload(body, secret, signedAt) },
+        body,
+      });
+    const called = vi.fn();
+    let clock = new Date(signedAt.getTime() + 10_000);
+    const handler = createWebhookHandler({
+      secret,
+      on: { 'order.updated': called },
+      now: () => clock,
+    });
+    expect((await handler(request())).status).toBe(200);
+    expect(called).toHaveBeenCalledOnce();
+    clock = new Date(signedAt.getTime() + 301_000);
+    const late = await handler(request());
+    expect([late.status, await late.text()]).toEqual([400, 'timestamp_too_old']);
+    const system = await createWebhookHandler({ secret, on: {} })(request());
+    expect(await system.text()).toBe('timestamp_too_old');
+  });
+
   it('reads the signature from signatureHeader, for a service that signs in another header', async () => {
     const body = JSON.stringify({ id: 'e', type: 'order.updated', data: { order: { id: '1' } } });
     const request = () =>
@@ -260,6 +286,7 @@ describe('createWebhookHandler', () => {
     ['on', { secret, on: null }],
     ['on.order.updated', { secret, on: { 'order.updated': 'not a function' } }],
     ['tolerance', { secret, on: {}, tolerance: -1 }],
+    ['now', { secret, on: {}, now: Date.now() }],
     ['seen', { secret, on: {}, seen: { has: () => false } }],
   ])('refuses a bad %s at creation', (option, options) => {
     let caught: unknown;
