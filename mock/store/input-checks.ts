@@ -52,14 +52,21 @@ export function toValidationIssues(
   issues: readonly z.core.$ZodIssue[],
   location?: InputLocation,
 ): ValidationIssue[] {
-  return issues.map((issue) => ({
-    loc: [
+  return issues.flatMap((issue) => {
+    const loc = [
       ...(location ? [location] : []),
       ...issue.path.map((key) => (typeof key === 'number' ? key : String(key))),
-    ],
-    msg: issue.message,
-    type: issueType(issue),
-  }));
+    ];
+    // pydantic reports each extra field apart, at its own place, in its own words.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        loc: [...loc, key],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+      }));
+    }
+    return [{ loc, msg: issue.message, type: issueType(issue) }];
+  });
 }
 
 /** A query string coerced for a schema, plus the issues coercion itself found. */

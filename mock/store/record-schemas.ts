@@ -16,12 +16,15 @@ import { isoDateTime } from '../../src/schemas/iso.js';
 // The SDK's response schemas accept what any service may send: any value where the SDK
 // relies on none (docs/spec-gaps.md, "Checking responses"). The mock is one such service and
 // writes every field, typed, null only where it knows nothing yet: each record schema below
-// restates every field of the response schema it extends, so that input is checked.
+// restates every field of the response schema it extends, so that input is checked, and
+// takes no field besides: a misspelt field would otherwise be stored and served, and move
+// `updated_at` (an update that changed nothing else, with its event).
 const text = z.string();
 const maybe = z.nullable(z.string());
 
 /** One parcel as the mock stores it. */
-export const ShipmentRecordSchema = z.extend(ShipmentSchema, {
+export const ShipmentRecordSchema = z.strictObject({
+  ...ShipmentSchema.shape,
   id: z.optional(text),
   carrier: z.optional(maybe),
   tracking_number: z.optional(maybe),
@@ -30,7 +33,8 @@ export const ShipmentRecordSchema = z.extend(ShipmentSchema, {
 });
 
 /** One order line as the mock stores it. */
-export const OrderItemRecordSchema = z.extend(OrderItemSchema, {
+export const OrderItemRecordSchema = z.strictObject({
+  ...OrderItemSchema.shape,
   id: z.optional(text),
   product_id: z.optional(z.nullable(z.number().check(z.int()))),
   sku: text,
@@ -42,7 +46,8 @@ export const OrderItemRecordSchema = z.extend(OrderItemSchema, {
 });
 
 /** An order as the mock stores it, without its items. */
-export const OrderRecordSchema = z.extend(OrderDetailSchema, {
+export const OrderRecordSchema = z.strictObject({
+  ...OrderDetailSchema.shape,
   order_number: text,
   status: text,
   platform: text,
@@ -57,7 +62,8 @@ export const OrderRecordSchema = z.extend(OrderDetailSchema, {
   total_price: z.number(),
   currency: text,
   shipping_address: z.nullable(
-    z.extend(ShippingAddressSchema, {
+    z.strictObject({
+      ...ShippingAddressSchema.shape,
       name: text,
       line1: text,
       line2: maybe,
@@ -86,7 +92,8 @@ export const OrderInputSchema = z.partial(
 
 /** A product record or a part of one (`mock.products.create`, the `products` option). */
 export const ProductInputSchema = z.partial(
-  z.extend(ProductSchema, {
+  z.strictObject({
+    ...ProductSchema.shape,
     id: z.number().check(z.int(), z.minimum(1)),
     sku: text,
     name: text,

@@ -23,10 +23,10 @@ const status = (value: string) => ({
 });
 const error = (description: string) => ({ description, content: json(ref('ErrorBody')) });
 const body = (id: string) => ({ required: false, content: json(ref(id)) });
-const anyObject = (description: string) => ({
+const fields = (id: string, description: string) => ({
   required: false,
   description,
-  content: json({ type: 'object' }),
+  content: json(ref(id)),
 });
 const pathParam = (name: string, description: string) => ({
   name,
@@ -46,6 +46,7 @@ function stored(
   summaries: { create: string; change: string },
 ): Record<string, Json> {
   const schema = ref(kind === 'order' ? 'Order' : 'Product');
+  const input = kind === 'order' ? 'OrderInput' : 'ProductInput';
   const missing = error(`No such ${kind}.`);
   const id = `${kind}_id`;
   const name = `${kind[0]?.toUpperCase()}${kind.slice(1)}`;
@@ -55,7 +56,7 @@ function stored(
         operationId: `create${name}`,
         ...tags('state'),
         summary: summaries.create,
-        requestBody: anyObject(`Any fields of a ${kind}.`),
+        requestBody: fields(input, `Any fields of a ${kind}; the rest are generated.`),
         responses: { '201': ok(`The stored ${kind}.`, schema), '422': bad },
       },
     },
@@ -76,7 +77,7 @@ function stored(
         operationId: `update${name}`,
         ...tags('state'),
         summary: summaries.change,
-        requestBody: anyObject('The fields to change.'),
+        requestBody: fields(input, 'The fields to change.'),
         responses: { '200': ok(`The ${kind}.`, schema), '404': missing, '422': bad },
       },
     },

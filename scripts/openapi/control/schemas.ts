@@ -4,6 +4,7 @@ import { ClockAdvanceSchema, ClockSetSchema } from '../../../mock/routes/control
 import { DeliveryAttemptSchema } from '../../../mock/rules/deliveries.js';
 import { FaultRuleSchema, StoredFaultRuleSchema } from '../../../mock/rules/faults.js';
 import { MockRequestSchema } from '../../../mock/rules/journal.js';
+import { OrderInputSchema, ProductInputSchema } from '../../../mock/store/record-schemas.js';
 import * as S from '../../../src/schemas/index.js';
 import { type Json, registryOf, registrySchemas, sortedById } from '../json-schema.js';
 
@@ -40,6 +41,17 @@ const schemas = registryOf([
   [ClockAdvanceSchema, 'ClockAdvance', 'How many ms to move the clock (negative goes back).'],
   [S.OrderDetailSchema, 'Order', 'A stored order, every field.'],
   [S.ProductSchema, 'Product', 'A stored product.'],
+  [
+    OrderInputSchema,
+    'OrderInput',
+    'Fields of an order to create or change: any of them, no other (a misspelt field is 422 ' +
+      '`extra_forbidden`). Timestamps need a UTC offset.',
+  ],
+  [
+    ProductInputSchema,
+    'ProductInput',
+    'Fields of a product to create or change: any of them, no other (422 `extra_forbidden`).',
+  ],
   [S.WebhookSubscriptionSchema, 'WebhookSubscription', 'A stored webhook subscription.'],
   [
     S.ErrorBodySchema,

@@ -157,6 +157,33 @@ describe.each(TRANSPORTS)('control endpoints (%s)', (transport) => {
     expect((await target.call('/products')).body.total).toBe(3);
   });
 
+  it('refuses a misspelt field with 422 extra_forbidden, changing nothing and sending no event', async () => {
+    const { mock, target, call } = await control(transport, { orders: 3, products: 1 });
+    await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: 'http://127.0.0.1:1/closed', events: ['order.created', 'order.updated'] },
+    });
+    const before = mock.orders.get('1');
+    const typo = await call('PATCH', '/orders/1', { stauts: 'Cancelled' });
+    expect(typo.status).toBe(422);
+    expect(typo.body.detail).toEqual([
+      expect.objectContaining({ type: 'extra_forbidden', loc: ['body', 'stauts'] }),
+    ]);
+    const nested = await call('POST', '/orders', { shipping_address: { citty: 'Izmir' } });
+    expect(nested.body.detail).toContainEqual({
+      loc: ['body', 'shipping_address', 'citty'],
+      msg: 'Extra inputs are not permitted',
+      type: 'extra_forbidden',
+    });
+    const product = await call('POST', '/products', { skuu: 'X' });
+    expect([product.status, product.body.detail[0].loc]).toEqual([422, ['body', 'skuu']]);
+    expect(mock.orders.get('1')).toEqual(before);
+    expect(mock.orders.all()).toHaveLength(3);
+    expect(mock.products.all()).toHaveLength(1);
+    await mock.flushDeliveries();
+    expect(mock.deliveries).toEqual([]);
+  });
+
   it('answers JSON 405 for a wrong method and JSON 404 for an unknown path', async () => {
     const { target, call } = await control(transport);
     const wrong = await target.call('/orders', { method: 'DELETE' });

@@ -31,7 +31,7 @@ describe('mock.faults (state API)', () => {
     [{ path: '/x', error: 'explode' }, ['error']],
     [{ path: '/x', error: 'reset', body: {} }, ['body']],
     [{ path: '/x', status: 503, times: 0 }, ['times']],
-    [{ path: '/x', status: 503, extra: 1 }, []],
+    [{ path: '/x', status: 503, extra: 1 }, ['extra']],
     [{ path: '/x', status: 503, headers: { 'Bad Name': 'v' } }, ['headers', 'Bad Name']],
   ])('refuses %j with a MockInputError and adds nothing', (rule, loc) => {
     const mock = createMockService();
