@@ -7,6 +7,7 @@ import type { ListenOptions, MockServer } from './adapters/node.js';
 import { listen } from './adapters/node.js';
 import { resolveOptions } from './options.js';
 import { BASE_PATH, type ServiceContext } from './routes/context.js';
+import { CONTROL_PREFIX } from './routes/control.js';
 import { Intake } from './routes/intake.js';
 import type { Router } from './routes/router.js';
 import { createRouter } from './routes/table.js';
@@ -154,8 +155,11 @@ export function createService(options: unknown): {
   const deliveries = new DeliveryQueue(config.seed, config.deliveryRetry, clock.nowMs);
   const limiter = new RateLimiter(config.rateLimit, clock.nowMs);
   const keys = new KeyRing(config.apiKeys);
-  const faults = new FaultBook();
-  addRules(faults, config.faults);
+  // Rules are checked against the router's routes, built below; none is added before.
+  const faults = new FaultBook(
+    (path) =>
+      !path.startsWith(`${CONTROL_PREFIX}/`) && path !== CONTROL_PREFIX && router.reaches(path),
+  );
   // The host URL's path prefix: paths in fault rules and the journal are written after it.
   const prefix = config.hostUrl.slice(new URL(config.hostUrl).origin.length);
   const journal = new Journal(config.journal.limit, {
@@ -205,6 +209,7 @@ export function createService(options: unknown): {
     },
   };
   const router = createRouter(ctx);
+  addRules(faults, config.faults);
   const intake = new Intake(router, {
     prefix,
     seed: config.seed,

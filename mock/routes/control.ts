@@ -4,7 +4,7 @@
 // no API key; docs/mock.md lists them.
 import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from '../../src/schemas/index.js';
-import { pathMatches } from '../rules/faults.js';
+import { HttpMethodSchema, PathPatternSchema, pathMatches } from '../rules/faults.js';
 import { iso } from '../store/generate.js';
 import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
 import { MockInputError, MockNotFoundError } from '../store/store-errors.js';
@@ -23,34 +23,41 @@ export const ClockAdvanceSchema = z.object({ ms: z.number().check(z.int()) });
 
 /** The query of `GET /__mock/requests`: which journal entries to list. */
 export const RequestFilterSchema = z.object({
-  method: z.optional(
-    z.string().check(z.regex(/^[A-Za-z]+$/, { error: 'must be an HTTP method such as GET' })),
-  ),
-  path: z.optional(
-    z
-      .string()
-      .check(z.regex(/^\//, { error: 'must be a path from the host root, * for a prefix' })),
-  ),
+  method: z.optional(HttpMethodSchema),
+  path: z.optional(PathPatternSchema),
+  /** The status answered; `0` for no answer (a reset connection, a request still running). */
+  status: z.optional(z.int().check(z.minimum(0, { error: 'must be at least 0' }))),
   limit: z.optional(z.int().check(z.minimum(1, { error: 'must be at least 1' }))),
 });
 
+const FILTERS = ['method', 'path', 'status', 'limit'];
+
 // The journal entries a filter asks for: the newest `limit` matches, oldest first.
 function listRequests(ctx: ServiceContext, params: URLSearchParams): RouteResponse {
-  const query = coerceQuery(params, ['method', 'path', 'limit'], ['limit']);
+  const query = coerceQuery(params, FILTERS, ['status', 'limit']);
   const parsed = checkInput(RequestFilterSchema, query.values);
+  // A filter this endpoint does not know would otherwise be ignored, and a count of the
+  // requests it meant to pick would silently be a count of them all.
+  const unknown = [...new Set(params.keys())].filter((name) => !FILTERS.includes(name));
   const issues = [
+    ...unknown.map((name) => ({
+      loc: ['query', name],
+      msg: `is not a filter; filter by ${FILTERS.join(', ')}`,
+      type: 'extra_forbidden',
+    })),
     ...query.issues,
     ...(parsed.success ? [] : toValidationIssues(parsed.error.issues, 'query')),
   ];
   if (issues.length > 0 || !parsed.success) return unprocessable(issues);
-  const { method, path, limit } = parsed.data;
+  const { method, path, status, limit } = parsed.data;
   const wanted = method?.toUpperCase();
   const items = ctx.journal
     .entries()
     .filter(
       (entry) =>
         (wanted === undefined || entry.method === wanted) &&
-        (path === undefined || pathMatches(path, entry.path)),
+        (path === undefined || pathMatches(path, entry.path)) &&
+        (status === undefined || (entry.status ?? 0) === status),
     );
   return json({ items: limit === undefined ? items : items.slice(-limit) });
 }

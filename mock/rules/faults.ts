@@ -19,16 +19,28 @@ const delay = z
     z.maximum(MAX_DELAY_MS, { error: `must be an integer from 0 to ${MAX_DELAY_MS}` }),
   );
 
+/** An HTTP method, in any case: a rule or a filter with another could match nothing. */
+export const HttpMethodSchema = z.string().check(
+  z.regex(/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/i, {
+    error: 'must be an HTTP method: GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS',
+  }),
+);
+
+/**
+ * A path pattern from the host root: exact, or a prefix when it ends in `*`. A `*` anywhere
+ * else, or a query, would be compared as written and match no request.
+ */
+export const PathPatternSchema = z.string().check(
+  z.regex(/^\/[^\s?#*]*\*?$/, {
+    error:
+      'must be a path from the host root without a query, exact or ending in * for a prefix, such as /api/v1/web-api/v1/orders*',
+  }),
+);
+
 // The fields of a rule; FaultRuleSchema adds the one-effect check.
 const FaultRuleFields = z.strictObject({
-  method: z.optional(
-    z.string().check(z.regex(/^[A-Za-z]+$/, { error: 'must be an HTTP method such as GET' })),
-  ),
-  path: z.string().check(
-    z.regex(/^\/\S*$/, {
-      error: 'must be a path from the host root, such as /api/v1/web-api/v1/orders*',
-    }),
-  ),
+  method: z.optional(HttpMethodSchema),
+  path: PathPatternSchema,
   times: z.optional(z.int().check(z.minimum(1, { error: 'must be an integer of at least 1' }))),
   status: z.optional(
     z
@@ -146,6 +158,9 @@ export function effectOf(rule: FaultRule): FaultEffect {
   return rule.error ?? 'delay';
 }
 
+const UNREACHABLE_HINT =
+  'paths start at the host root (/api/v1/web-api/v1/orders*, /api/v1/webhooks/wms/fulfillment), and the control endpoints under /__mock are never faulted';
+
 interface LiveRule {
   readonly id: string;
   readonly rule: FaultRule;
@@ -156,6 +171,12 @@ interface LiveRule {
 export class FaultBook {
   private rules: LiveRule[] = [];
   private nextId = 1;
+
+  /**
+   * @param reaches - Whether a rule's path can match a request the service answers (the
+   *   control endpoints are never faulted); a rule that cannot is refused.
+   */
+  constructor(private readonly reaches: (path: string) => boolean = () => true) {}
 
   /** Whether any rule is live: the per-request check is skipped when none is. */
   get empty(): boolean {
@@ -170,7 +191,17 @@ export class FaultBook {
    * @throws {@link MockInputError} for a bad rule; nothing is added.
    */
   add(rule: unknown): StoredFaultRule {
-    const live: LiveRule = { id: `flt_${this.nextId++}`, rule: parseFaultRule(rule), matched: 0 };
+    const parsed = parseFaultRule(rule);
+    if (!this.reaches(parsed.path)) {
+      throw new MockInputError('fault rule', [
+        {
+          loc: ['path'],
+          msg: `matches no endpoint of the service: ${UNREACHABLE_HINT}`,
+          type: 'value_error',
+        },
+      ]);
+    }
+    const live: LiveRule = { id: `flt_${this.nextId++}`, rule: parsed, matched: 0 };
     this.rules.push(live);
     return stored(live);
   }

@@ -209,6 +209,7 @@ export function buildControlDocument(): Json {
           operationId: 'listRequests',
           ...tags('journal'),
           summary: 'The request journal, oldest first',
+          description: 'Any other query parameter is refused (422 `extra_forbidden`).',
           parameters: Object.entries(
             (z.toJSONSchema(RequestFilterSchema, { io: 'input' }) as Json).properties as Json,
           ).map(([name, schema]) => ({
@@ -218,6 +219,8 @@ export function buildControlDocument(): Json {
             description: {
               method: 'Only requests with this method.',
               path: 'Only requests to this path: exact, or a prefix ending in `*`.',
+              status:
+                'Only requests answered with this status; `0` for no answer (reset, or still running).',
               limit: 'Only the newest N matching requests.',
             }[name],
             schema: JSON.parse(

@@ -33,6 +33,9 @@ describe('mock.faults (state API)', () => {
     [{ path: '/x', status: 503, times: 0 }, ['times']],
     [{ path: '/x', status: 503, extra: 1 }, ['extra']],
     [{ path: '/x', status: 503, headers: { 'Bad Name': 'v' } }, ['headers', 'Bad Name']],
+    [{ path: `${ORDERS}?limit=1`, status: 503 }, ['path']],
+    [{ path: '/api/*/orders', status: 503 }, ['path']],
+    [{ method: 'FETCH', path: ORDERS, status: 503 }, ['method']],
   ])('refuses %j with a MockInputError and adds nothing', (rule, loc) => {
     const mock = createMockService();
     let thrown: unknown;
@@ -46,10 +49,46 @@ describe('mock.faults (state API)', () => {
     expect(mock.faults.list()).toEqual([]);
   });
 
+  it.each([
+    ['/orders*', 'relative to the base URL'],
+    ['/api/v1/web-api/v1/ordrs', 'a misspelt endpoint'],
+    ['/__mock/*', 'the control endpoints'],
+    ['/__mock', 'the control root'],
+  ])('refuses %s (%s), which no request the service answers can match', (path) => {
+    const mock = createMockService();
+    let thrown: unknown;
+    try {
+      mock.faults.add({ path, status: 503 });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(MockInputError);
+    expect((thrown as MockInputError).issues).toEqual([
+      expect.objectContaining({
+        loc: ['path'],
+        msg: expect.stringMatching(/^matches no endpoint/),
+      }),
+    ]);
+    expect(mock.faults.list()).toEqual([]);
+  });
+
+  it.each([
+    '/*',
+    '/api*',
+    '/api/v1/web-api/v1/orders/',
+    '/api/v1/web-api/v1/orders/42',
+    '/api/v1/web-api/v1/orders/42/items',
+    '/api/v1/web-api/v1/orders/4*',
+    '/api/v1/webhooks/wms/fulfillment',
+  ])('takes %s, a path some request can have', (path) => {
+    const mock = createMockService();
+    expect(mock.faults.add({ path, status: 503 })).toMatch(/^flt_/);
+  });
+
   it('takes rules from options.faults, restored by reset(), and names a bad one', () => {
     const mock = createMockService({ faults: [{ path: `${ORDERS}*`, status: 503, times: 1 }] });
     mock.faults.clear();
-    mock.faults.add({ path: '/other', status: 500 });
+    mock.faults.add({ path: '/api/v1/web-api/v1/products', status: 500 });
     mock.reset();
     expect(mock.faults.list()).toMatchObject([{ path: `${ORDERS}*`, status: 503, times: 1 }]);
     expect(() => createMockService({ faults: [{ path: '/x', status: 99 }] })).toThrow(
@@ -103,10 +142,10 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
   it('lists, removes one and clears rules; an unknown id is 404', async () => {
     const target = await start();
     const control = `${target.hostUrl}/__mock/faults`;
-    const a = await target.call(control, { method: 'POST', body: { path: '/a', status: 500 } });
-    await target.call(control, { method: 'POST', body: { path: '/b*', error: 'reset' } });
+    const a = await target.call(control, { method: 'POST', body: { path: ORDERS, status: 500 } });
+    await target.call(control, { method: 'POST', body: { path: '/api*', error: 'reset' } });
     const listed = await target.call(control);
-    expect(listed.body.items.map((rule: { path: string }) => rule.path)).toEqual(['/a', '/b*']);
+    expect(listed.body.items.map((rule: { path: string }) => rule.path)).toEqual([ORDERS, '/api*']);
     const removed = await target.call(`${control}/${a.body.id}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
     expect((await target.call(`${control}/${a.body.id}`, { method: 'DELETE' })).status).toBe(404);

@@ -67,6 +67,25 @@ describe.each(TRANSPORTS)('the request journal (%s)', (transport) => {
     expect((await target.call(journal)).body).toEqual({ items: [] });
   });
 
+  it('filters by the status answered, and refuses a filter it does not know', async () => {
+    const target = await start({ orders: 5 });
+    await target.call('/orders/1');
+    await target.call('/orders/404');
+    await target.call('/orders/2');
+    const journal = `${target.hostUrl}/__mock/requests`;
+    const missing = await target.call(`${journal}?status=404`);
+    expect(missing.body.items.map((entry: { path: string }) => entry.path)).toEqual([
+      `${ORDERS}/404`,
+    ]);
+    expect((await target.call(`${journal}?status=200`)).body.items).toHaveLength(2);
+    const unknown = await target.call(`${journal}?statuss=404&since_id=3`);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.detail).toEqual([
+      expect.objectContaining({ loc: ['query', 'statuss'], type: 'extra_forbidden' }),
+      expect.objectContaining({ loc: ['query', 'since_id'], type: 'extra_forbidden' }),
+    ]);
+  });
+
   it('keeps only the newest entries under a load loop, and none with limit 0', async () => {
     const target = await start({ orders: 5, journal: { limit: 25 } });
     await Promise.all(Array.from({ length: 120 }, () => target.call('/orders/1')));
