@@ -14,7 +14,7 @@ export type WebhookPayloadFailureReason = 'invalid_json' | 'invalid_event';
 /**
  * A webhook delivery whose signature verified but whose body is not an order event: not
  * JSON, or without the fields a receiver relies on (the event's `id` and `type`, the
- * order's `id`). `issues` lists each missing or mistyped field.
+ * order's `id` and `updated_at`). `issues` lists each missing or mistyped field.
  *
  * @example
  * ```ts

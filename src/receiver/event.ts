@@ -1,7 +1,9 @@
 // The check a received event gets, by the rule the SDK applies to every answer it reads:
 // only what the code relies on, here the event's `id` and `type` (to route and deduplicate)
-// and the order's `id`. Everything else is optional and kept as sent, since the
-// specification does not show the payload (6.1) and the service may add to it.
+// and the order's `id` and `updated_at`: the order is typed as a cursor page's, so that one
+// newest-`updated_at`-wins upsert serves both, and an event without its `updated_at` would
+// make that upsert quietly keep stale data. Everything else is optional and kept as sent,
+// since the specification does not show the payload (6.1) and the service may add to it.
 import * as z from 'zod/mini';
 import { responseIssues } from '../core/validate.js';
 import { formatResponseIssues } from '../errors/response-validation-error.js';
@@ -13,7 +15,7 @@ function build() {
     id: z.string().check(z.minLength(1)),
     type: z.string().check(z.minLength(1)),
     data: z.looseObject({
-      order: z.looseObject({ id: z.string().check(z.minLength(1)) }),
+      order: z.looseObject({ id: z.string().check(z.minLength(1)), updated_at: z.string() }),
     }),
   });
 }

@@ -26,7 +26,8 @@ export type UnwrapWebhookOptions = VerifyWmsSignatureOptions;
 /**
  * Verifies a delivered event's `X-Webhook-Signature` (or `options.headerName`) over the raw
  * body, parses the body and checks it loosely: only the event's `id` and `type` and
- * `data.order.id` must be there; every other field is optional and kept as sent. Runs on
+ * `data.order.id` and `data.order.updated_at` must be there; every other field is optional
+ * and kept as sent. Runs on
  * Web Crypto, so it works on every runtime. Verify before anything reads the body: pass the
  * bytes as received.
  *

@@ -18,7 +18,7 @@ function delivery(id: string, type = 'order.updated', orderId = '1042', key = se
     id,
     type,
     created_at: '2026-11-22T10:00:00Z',
-    data: { order: { id: orderId } },
+    data: { order: { id: orderId, updated_at: '2026-11-22T10:00:00Z' } },
   });
   return new Request('https://wms.example.com/hooks/orders', {
     method: 'POST',
@@ -218,7 +218,11 @@ describe('createWebhookHandler', () => {
   });
 
   it('checks the signed timestamp against its tolerance', async () => {
-    const body = JSON.stringify({ id: 'e', type: 'order.updated', data: { order: { id: '1' } } });
+    const body = JSON.stringify({
+      id: 'e',
+      type: 'order.updated',
+      data: { order: { id: '1', updated_at: '2026-11-22T10:00:00Z' } },
+    });
     const old = Math.floor(Date.now() / 1000) - 600;
     const request = () =>
       new Request('https://x.example/hooks', {
@@ -233,7 +237,11 @@ describe('createWebhookHandler', () => {
   });
 
   it('checks the timestamp against its own clock, now, read at each delivery', async () => {
-    const body = JSON.stringify({ id: 'e', type: 'order.updated', data: { order: { id: '1' } } });
+    const body = JSON.stringify({
+      id: 'e',
+      type: 'order.updated',
+      data: { order: { id: '1', updated_at: '2026-11-22T10:00:00Z' } },
+    });
     // Signed by a service whose clock reads a year ago, as a mock with a moved clock signs.
     const signedAt = new Date('2025-11-01T10:00:00Z');
     const request = () =>
@@ -259,7 +267,11 @@ describe('createWebhookHandler', () => {
   });
 
   it('reads the signature from signatureHeader, for a service that signs in another header', async () => {
-    const body = JSON.stringify({ id: 'e', type: 'order.updated', data: { order: { id: '1' } } });
+    const body = JSON.stringify({
+      id: 'e',
+      type: 'order.updated',
+      data: { order: { id: '1', updated_at: '2026-11-22T10:00:00Z' } },
+    });
     const request = () =>
       new Request('https://x.example/hooks', {
         method: 'POST',

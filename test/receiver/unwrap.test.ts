@@ -14,7 +14,14 @@ const event = {
   id: 'evt_1',
   type: 'order.updated',
   created_at: '2026-11-22T10:15:02.331Z',
-  data: { order: { id: '1042', status: 'shipped', extra_field: { nested: true } } },
+  data: {
+    order: {
+      id: '1042',
+      updated_at: '2026-11-22T10:00:00Z',
+      status: 'shipped',
+      extra_field: { nested: true },
+    },
+  },
   delivered_by: 'a field the SDK does not know',
 };
 const raw = JSON.stringify(event);
@@ -57,14 +64,18 @@ describe('unwrapWebhook', () => {
     const minimal = JSON.stringify({
       id: 'evt_2',
       type: 'order.deleted',
-      data: { order: { id: '7' } },
+      data: { order: { id: '7', updated_at: '2026-11-22T10:00:00Z' } },
     });
     const got = await unwrapWebhook(
       minimal,
       { 'x-webhook-signature': signWmsPayload(minimal, secret) },
       secret,
     );
-    expect(got).toEqual({ id: 'evt_2', type: 'order.deleted', data: { order: { id: '7' } } });
+    expect(got).toEqual({
+      id: 'evt_2',
+      type: 'order.deleted',
+      data: { order: { id: '7', updated_at: '2026-11-22T10:00:00Z' } },
+    });
   });
 
   it('names X-Webhook-Signature when the header is missing', async () => {
@@ -125,6 +136,11 @@ describe('unwrapWebhook', () => {
   it.each([
     ['data.order.id', { id: 'evt_1', type: 'order.updated', data: { order: {} } }],
     ['data.order.id', { id: 'evt_1', type: 'order.updated', data: { order: { id: 42 } } }],
+    ['data.order.updated_at', { id: 'evt_1', type: 'order.updated', data: { order: { id: '1' } } }],
+    [
+      'data.order.updated_at',
+      { id: 'evt_1', type: 'order.updated', data: { order: { id: '1', updated_at: 17 } } },
+    ],
     ['data', { id: 'evt_1', type: 'order.updated' }],
     ['id', { type: 'order.updated', data: { order: { id: '1' } } }],
     ['id', { id: '', type: 'order.updated', data: { order: { id: '1' } } }],
