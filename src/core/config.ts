@@ -230,17 +230,21 @@ const ConfigSchema = z.object({
   logLevel: z.optional(z.enum(LOG_LEVELS as [LogLevel, ...LogLevel[]])),
 });
 
-// The configured clock read as epoch milliseconds (the transport's own unit); a clock that
-// answers nonsense, or milliseconds, fails at the call that reads it, naming the option.
+// The configured clock read as epoch milliseconds (the transport's own unit). It is read
+// once here, so that the usual mistake, a clock in milliseconds (`Date.now`), fails at
+// construction like every other bad option; a clock that goes wrong later fails at the call
+// that reads it, naming the option all the same.
 function clockOf(now: (() => UnixTime) | undefined): () => number {
   if (!now) return Date.now;
-  return () => {
+  const clock = () => {
     try {
       return unixSeconds(now(), 'now()') * 1000;
     } catch (error) {
       throw new ConfigurationError('now', `${(error as Error).message}.`);
     }
   };
+  clock();
+  return clock;
 }
 
 // The host, checked by hand: a URL object tells more than a pattern would. The value is not

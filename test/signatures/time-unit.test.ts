@@ -80,8 +80,21 @@ describe('the client clock', () => {
       new Date(seconds * 1000).toISOString(),
     );
 
-    const wrong = createClient({ ...base, now: () => Date.now() });
-    const error = await wrong.fulfillment
+    // Refused at construction, like every other bad option, before any call is made.
+    let refused: unknown;
+    try {
+      createClient({ ...base, now: () => Date.now() });
+    } catch (caught) {
+      refused = caught;
+    }
+    expect(refused).toBeInstanceOf(ConfigurationError);
+    expect((refused as ConfigurationError).option).toBe('now');
+    expect((refused as Error).message).toMatch(MS_MESSAGE);
+
+    // A clock that turns to milliseconds later fails the call that reads it, sending nothing.
+    let reads = 0;
+    const drifting = createClient({ ...base, now: () => (reads++ === 0 ? seconds : Date.now()) });
+    const error = await drifting.fulfillment
       .notifyShipped({ inbound_order_id: '1' })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigurationError);
