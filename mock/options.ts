@@ -20,34 +20,34 @@ export const MOCK_SIGNING_SECRET = 'ofs_mock_signing_secret';
 /** Options of `createMockService`; every one is optional. */
 export interface MockServiceOptions {
   /** Seed of the generated data: the same seed gives the same orders and products. Default 1. */
-  seed?: number;
+  seed?: number | undefined;
   /** How many orders to generate (default 100), or the records to start with. */
-  orders?: number | OrderInput[];
+  orders?: number | OrderInput[] | undefined;
   /** How many products to generate (default 20), or the records to start with. */
-  products?: number | ProductInput[];
+  products?: number | ProductInput[] | undefined;
   /** The accepted API keys. Default: {@link MOCK_API_KEY} with every scope and no IP limit. */
-  apiKeys?: MockApiKey[];
+  apiKeys?: MockApiKey[] | undefined;
   /** The workspace plan; `apiAccess: false` makes every API call a 402. Default `{ apiAccess: true }`. */
-  plan?: { apiAccess: boolean };
+  plan?: { apiAccess: boolean } | undefined;
   /** The inbound endpoint's secret; `null` means none is configured (every call 403). */
-  signingSecret?: string | null;
+  signingSecret?: string | null | undefined;
   /** Requests per key per window of the mock clock, or `false` (default) for no limit. */
-  rateLimit?: RateLimit | false;
+  rateLimit?: RateLimit | false | undefined;
   /** The origin the handlers answer on. Default {@link MOCK_HOST_URL}. */
-  hostUrl?: string;
+  hostUrl?: string | undefined;
   /** The address in-process requests come from, for `allowedIps`. Default `127.0.0.1`. */
-  clientIp?: string;
+  clientIp?: string | undefined;
   /** How failed webhook deliveries are retried. Default 3 attempts, 200 ms doubling, 5 s timeout. */
-  deliveryRetry?: Partial<DeliveryRetry>;
+  deliveryRetry?: Partial<DeliveryRetry> | undefined;
   /**
    * Delay every API answer (not the control endpoints') by a whole number of ms drawn from
    * `[minMs, maxMs]` (`maxMs` defaults to `minMs`), from the seed, so a run repeats. Default none.
    */
-  latency?: { minMs: number; maxMs?: number } | false;
+  latency?: { minMs: number; maxMs?: number } | false | undefined;
   /** How many requests `mock.requests` keeps, newest first dropped last; 0 keeps none. Default 10,000. */
-  journal?: { limit: number };
+  journal?: { limit: number } | undefined;
   /** Fault rules in force from the start, and again after `reset()`. Default none. */
-  faults?: FaultRule[];
+  faults?: FaultRule[] | undefined;
 }
 
 /** The most orders the mock generates; beyond it memory stops being modest. */

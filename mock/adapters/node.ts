@@ -14,9 +14,9 @@ import { normalizeIp } from '../rules/keys.js';
 /** Where `mock.listen()` binds. */
 export interface ListenOptions {
   /** TCP port; 0 (default) picks a free one. */
-  port?: number;
+  port?: number | undefined;
   /** Interface address; default `127.0.0.1`. */
-  host?: string;
+  host?: string | undefined;
 }
 
 /** A running standalone mock. */

@@ -51,9 +51,9 @@ export interface WebhookHandlerOptions {
    * The ids of events already handled. Default: {@link createMemorySeenStore}, the last
    * 10,000 ids in memory.
    */
-  seen?: SeenStore;
+  seen?: SeenStore | undefined;
   /** How far a delivery's signed timestamp may lie from now, in seconds. Default 300. */
-  tolerance?: number;
+  tolerance?: number | undefined;
   /**
    * The receiver's clock, read at each delivery: a Date or Unix seconds ({@link UnixTime}),
    * as `createClient`'s `now`. Default the system clock. Tests against a mock whose clock
@@ -65,12 +65,12 @@ export interface WebhookHandlerOptions {
    * mock signs; the specification does not show how deliveries are signed (6.1), so a
    * service that signs them in another header (`X-WMS-Signature`) is met by naming it here.
    */
-  signatureHeader?: string;
+  signatureHeader?: string | undefined;
   /**
    * Called with what went wrong when the answer is 5xx (a handler threw, the `seen` store
    * failed), and when `seen.add` fails after a handler succeeded (answered 2xx). For logs.
    */
-  onError?: (error: unknown, event: OrderEvent | undefined) => void;
+  onError?: ((error: unknown, event: OrderEvent | undefined) => void) | undefined;
 }
 
 // A string body is sent as `text/plain;charset=UTF-8` by Response itself.

@@ -31,7 +31,7 @@ export interface SeenStore {
  */
 export interface MemorySeenStoreOptions {
   /** How many ids to keep; the oldest is forgotten first. Default 10,000. */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /**

@@ -82,18 +82,18 @@ export function unixSeconds(value: UnixTime | undefined, name: string): number {
  */
 export interface VerifyWmsSignatureOptions {
   /** How far `t` may lie from `now`, in either direction. Default 300 (±5 minutes). */
-  toleranceSeconds?: number;
+  toleranceSeconds?: number | undefined;
   /**
    * The current time, as a Date or Unix seconds ({@link UnixTime}); defaults to the system
    * clock. A number in milliseconds is refused with a RangeError saying so.
    */
-  now?: UnixTime;
+  now?: UnixTime | undefined;
   /**
    * The header the value came from, named in the messages of a missing or malformed one:
    * `X-WMS-Signature` by default; pass `X-Webhook-Signature` when verifying a webhook
    * delivery (the receiver does).
    */
-  headerName?: string;
+  headerName?: string | undefined;
 }
 
 /**

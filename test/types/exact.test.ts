@@ -65,6 +65,17 @@ describe('the public types', () => {
     expect(compile(fixture('consumer.ts'))).toEqual([]);
   }, 60_000);
 
+  it('take an explicit undefined for every optional option under exactOptionalPropertyTypes', () => {
+    const file = fixture('optional-undefined.ts');
+    const { config } = ts.readConfigFile(`${root}tsconfig.json`, ts.sys.readFile);
+    const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
+    const program = ts.createProgram([file], { ...options, exactOptionalPropertyTypes: true });
+    const errors = ts
+      .getPreEmitDiagnostics(program, program.getSourceFile(file))
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('offer the known values of status and event kinds and keep money a number', () => {
     expectTypeOf<'Created'>().toExtend<OrderStatus>();
     expectTypeOf<'anything the service adds'>().toExtend<OrderStatus>();
