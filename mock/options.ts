@@ -1,6 +1,7 @@
 // The options of createMockService: one zod schema checks them and fills in the defaults. A
 // wrong option throws a TypeError that names it.
 import * as z from 'zod/mini';
+import { API_BASE_PATH } from '../src/core/config.js';
 import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry } from './rules/deliveries.js';
 import { type FaultRule, MAX_DELAY_MS } from './rules/faults.js';
 import { DEFAULT_JOURNAL_LIMIT } from './rules/journal.js';
@@ -126,7 +127,11 @@ const HostUrlSchema = z.pipe(
   ),
   z.transform((value) => {
     const url = new URL(value);
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    const path = url.pathname.replace(/\/+$/, '');
+    // The base URL names the same host, as the SDK reads it: the routes add the base path.
+    return (
+      url.origin + (path.endsWith(API_BASE_PATH) ? path.slice(0, -API_BASE_PATH.length) : path)
+    );
   }),
 );
 

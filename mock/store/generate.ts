@@ -31,8 +31,10 @@ enum Salt {
   Customer,
   Items,
   Address,
+  // Parcels take Shipments + 1 and up for carriers and + 10 and up for tracking numbers.
+  // Products hash their own rows (generate-products.ts), so a value shared with an order's
+  // salt only pairs product n with order n, which nothing compares.
   Shipments,
-  // 11 is the products' salt, in generate-products.ts.
 }
 
 /** A generated order's list-shape fields (see {@link OrderGenerator.listShape}). */

@@ -21,7 +21,10 @@ import {
  */
 export const ORIGIN_CURSOR = { since: '1970-01-01T00:00:00Z', since_id: '0' } as const;
 
-/** Order statuses the service is known to write (specification 3: the full set is not shown). */
+/**
+ * Order statuses the editor offers. The specification shows `Created` and `shipped` and not
+ * the full set (3); the others are what the mock writes (docs/spec-gaps.md).
+ */
 export const KNOWN_ORDER_STATUSES = [
   'Created',
   'Processing',
@@ -36,7 +39,10 @@ export const KNOWN_ORDER_STATUSES = [
  */
 export type OrderStatus = OpenString<(typeof KNOWN_ORDER_STATUSES)[number]>;
 
-/** Sales platforms the service is known to report (specification 2.3 does not list them). */
+/**
+ * Sales platforms the editor offers: what the mock writes, since the specification lists
+ * none (2.3); the service may report any other.
+ */
 export const KNOWN_PLATFORMS = ['Trendyol', 'Hepsiburada', 'Amazon', 'Shopify', 'Web'] as const;
 
 /** A sales platform: one of {@link KNOWN_PLATFORMS}, offered by the editor, or any other string. */

@@ -21,6 +21,23 @@ describe('createMockService options', () => {
     expect(mock.products.all()).toHaveLength(20);
   });
 
+  it('reads a host URL given as the base URL, or with a trailing slash, as the host', () => {
+    for (const hostUrl of [
+      'http://shop.test/api/v1/web-api/v1',
+      'http://shop.test/api/v1/web-api/v1/',
+      'http://shop.test/',
+    ]) {
+      const mock = createMockService({ hostUrl });
+      expect([mock.hostUrl, mock.baseUrl]).toEqual([
+        'http://shop.test',
+        'http://shop.test/api/v1/web-api/v1',
+      ]);
+    }
+    expect(createMockService({ hostUrl: 'http://shop.test/tenant-7' }).baseUrl).toBe(
+      'http://shop.test/tenant-7/api/v1/web-api/v1',
+    );
+  });
+
   it.each([
     [{ seed: 1.5 }, 'options.seed'],
     [{ seed: -1 }, 'options.seed'],
