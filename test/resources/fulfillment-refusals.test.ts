@@ -95,10 +95,16 @@ describe('fulfillment.notifyShipped', () => {
 
   it('rejects a clock that returns no valid time, naming the option, before sending', async () => {
     const service = fakeFetch(() => json(applied));
+    const configured = () =>
+      createClient({ ...SIGNED, fetch: service.fetch, now: () => new Date('not a date') });
+    expect(configured).toThrow(ConfigurationError);
+    expect(configured).toThrow(/`now`/);
+    // A clock that goes wrong after construction fails the call that reads it.
+    let reads = 0;
     const client = createClient({
       ...SIGNED,
       fetch: service.fetch,
-      now: () => new Date('not a date'),
+      now: () => (reads++ === 0 ? new Date() : new Date('not a date')),
     });
     await expect(client.fulfillment.notifyShipped({ inbound_order_id: 'ord_1' })).rejects.toThrow(
       ConfigurationError,
