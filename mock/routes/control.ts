@@ -30,7 +30,7 @@ export const RequestFilterSchema = z.object({
   limit: z.optional(z.int().check(z.minimum(1, { error: 'must be at least 1' }))),
 });
 
-const FILTERS = ['method', 'path', 'status', 'limit'];
+const FILTERS = Object.keys(RequestFilterSchema.shape);
 
 // The journal entries a filter asks for: the newest `limit` matches, oldest first.
 function listRequests(ctx: ServiceContext, params: URLSearchParams): RouteResponse {

@@ -16,7 +16,13 @@ import type { Route } from './router.js';
 /** Default `limit` of GET /orders (not shown by the specification). */
 export const DEFAULT_ORDER_LIMIT = 50;
 
-const QUERY_NAMES = ['status', 'platform', 'limit', 'offset', 'since', 'since_id'];
+// Read from the SDK's schemas of both modes, so a parameter added there is read here too.
+const QUERY_NAMES = [
+  ...new Set([
+    ...Object.keys(OrderListParamsSchema.shape),
+    ...Object.keys(OrderCursorParamsSchema.shape),
+  ]),
+];
 const INTEGER_NAMES = ['limit', 'offset'];
 
 // The shipping rule of the detail and the list alike: only a key with `shipping:read` sees

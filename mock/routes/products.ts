@@ -8,6 +8,9 @@ import type { Route } from './router.js';
 /** Default `page_size` of GET /products (not shown by the specification). */
 export const DEFAULT_PRODUCT_PAGE_SIZE = 50;
 
+// Read from the SDK's schema, so a parameter added there is read here too.
+const QUERY_NAMES = Object.keys(ProductListParamsSchema.shape);
+
 /**
  * The product routes.
  *
@@ -20,11 +23,7 @@ export function productRoutes(ctx: ServiceContext): Route[] {
       path: `${BASE_PATH}/products`,
       scope: 'products:read',
       handle(request) {
-        const query = coerceQuery(
-          request.url.searchParams,
-          ['page', 'page_size'],
-          ['page', 'page_size'],
-        );
+        const query = coerceQuery(request.url.searchParams, QUERY_NAMES, QUERY_NAMES);
         const parsed = checkInput(ProductListParamsSchema, query.values);
         const issues = [
           ...query.issues,
