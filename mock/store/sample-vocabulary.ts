@@ -1,15 +1,32 @@
 // The words and ranges generated orders are made of: statuses, platforms, businesses, the date
 // window, carriers, and the names and places of customers.
-import { KNOWN_ORDER_STATUSES } from '../../src/schemas/index.js';
+import { KNOWN_ORDER_STATUSES, type KNOWN_PLATFORMS } from '../../src/schemas/index.js';
+
+// A tuple of one value per element of T: the same length, so the two lists cannot drift.
+// (Mapped over a type parameter, so that TypeScript keeps the tuple.)
+type OnePer<T extends readonly unknown[], V> = { readonly [I in keyof T]: V };
+type GeneratedPlatforms<T extends readonly string[]> = {
+  readonly [I in keyof T]: {
+    readonly platform: T[I];
+    readonly source: string;
+    readonly prefix: string;
+  };
+};
 
 /** The order statuses the mock generates, verbatim as the service writes them. */
 export const GENERATED_STATUSES = KNOWN_ORDER_STATUSES;
 
-/** Cumulative weights (out of 100) of {@link GENERATED_STATUSES}. */
-export const STATUS_WEIGHTS = [20, 40, 65, 90, 100];
+/**
+ * Cumulative weights (out of 100) of {@link GENERATED_STATUSES}, one per status: typed by
+ * that list, so a status added to the SDK's list does not compile until it has a weight.
+ */
+export const STATUS_WEIGHTS: OnePer<typeof GENERATED_STATUSES, number> = [20, 40, 65, 90, 100];
 
-/** The sales platforms the mock generates: the `platform` value, its `source` and ref prefix. */
-export const GENERATED_PLATFORMS = [
+/**
+ * The sales platforms the mock generates: the `platform` value, its `source` and ref prefix.
+ * One per platform the SDK offers, in its order: typed by that list, so the two cannot drift.
+ */
+export const GENERATED_PLATFORMS: GeneratedPlatforms<typeof KNOWN_PLATFORMS> = [
   { platform: 'Trendyol', source: 'trendyol', prefix: 'TY' },
   { platform: 'Hepsiburada', source: 'hepsiburada', prefix: 'HB' },
   { platform: 'Amazon', source: 'amazon', prefix: 'AMZ' },
