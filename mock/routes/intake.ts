@@ -131,10 +131,16 @@ export class Intake {
     if (rule?.status !== undefined) {
       const body = rule.body === undefined ? { detail: 'Injected fault' } : rule.body;
       const empty = rule.status === 204 || rule.status === 205 || rule.status === 304;
+      // A string is sent as it is, as text unless the rule names a type: what a proxy in
+      // front of the service answers (an HTML 502 page) is no JSON at all.
+      const text = typeof body === 'string';
+      const headers = text
+        ? { 'content-type': 'text/plain; charset=utf-8', ...rule.headers }
+        : rule.headers;
       return entry.send({
         status: rule.status,
-        headers: rule.status === 429 ? withRetryAfter(rule.headers) : rule.headers,
-        body: empty ? '' : JSON.stringify(body),
+        headers: rule.status === 429 ? withRetryAfter(headers) : headers,
+        body: empty ? '' : text ? body : JSON.stringify(body),
       });
     }
     if (rule?.error !== undefined) return entry.send(CUT_RESPONSE, rule.error);

@@ -96,7 +96,8 @@ export const FaultRuleSchema = FaultRuleFields.check(
  * - `path`: from the host root, exact, or a prefix when it ends in `*`
  *   (`"/api/v1/web-api/v1/orders*"`). The control endpoints are never faulted.
  * - `times`: how many matching requests it applies to; absent means until removed.
- * - One effect: `status` (with optional JSON `body`, default `{"detail": "Injected fault"}`, and
+ * - One effect: `status` (with optional `body`: JSON, or a string sent as it is, as text unless
+ *   `headers` name a type; default `{"detail": "Injected fault"}`; and
  *   `headers`; a 429 without a `Retry-After` of its own gets `Retry-After: 1`), `delayMs` (answer normally after that delay), or `error`: `"reset"` (close the
  *   connection without an answer; in-process a network error), `"truncate"` (a 200 with its
  *   headers and half its body, then close) or `"stall"` (a 200's headers, then nothing until the

@@ -2,7 +2,12 @@
 // rule matches, what each effect answers, that a faulted request changes nothing, and that a
 // bad rule is refused whole.
 import { describe, expect, it } from 'vitest';
-import { createMockService, MockInputError, REQUEST_ID_HEADER } from '../../../mock/index.js';
+import {
+  createMockService,
+  MOCK_API_KEY,
+  MockInputError,
+  REQUEST_ID_HEADER,
+} from '../../../mock/index.js';
 import { TRANSPORTS, useMock } from '../../support/mock.js';
 
 const ORDERS = '/api/v1/web-api/v1/orders';
@@ -99,6 +104,34 @@ describe('mock.faults (state API)', () => {
 
 describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
   const { start } = useMock(transport);
+
+  it('sends a string body as it is: a proxy’s HTML error page, or plain text', async () => {
+    const target = await start({ orders: 5 });
+    const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
+    target.mock.faults.add({
+      path: ORDERS,
+      status: 502,
+      body: page,
+      headers: { 'Content-Type': 'text/html' },
+      times: 1,
+    });
+    target.mock.faults.add({ path: ORDERS, status: 503, body: 'upstream busy', times: 1 });
+    const get = () =>
+      fetch(`${target.hostUrl}${ORDERS}`, { headers: { 'X-API-Key': MOCK_API_KEY } });
+    const html = await get();
+    expect([html.status, html.headers.get('content-type'), await html.text()]).toEqual([
+      502,
+      'text/html',
+      page,
+    ]);
+    const text = await get();
+    expect([text.status, text.headers.get('content-type'), await text.text()]).toEqual([
+      503,
+      'text/plain; charset=utf-8',
+      'upstream busy',
+    ]);
+    expect((await get()).status).toBe(200);
+  });
 
   it('answers a status rule with its body and headers, then the normal answer once spent', async () => {
     const target = await start({ orders: 5 });
