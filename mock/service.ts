@@ -85,7 +85,10 @@ export interface MockService {
   readonly hostUrl: string;
   /** `${hostUrl}/api/v1/web-api/v1`, the `{base_url}`. */
   readonly baseUrl: string;
-  /** The accepted API keys. */
+  /**
+   * The accepted API keys, fixed when the service is made (frozen: to see a key revoked
+   * mid-test, inject its 401 as a fault rule).
+   */
   readonly apiKeys: readonly MockApiKey[];
   /** The inbound endpoint's signing secret, or null when none is configured. */
   readonly signingSecret: string | null;
@@ -138,6 +141,14 @@ function addRules(faults: FaultBook, rules: readonly unknown[]): void {
 }
 
 const copy = <T>(value: T): T => structuredClone(value);
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
 
 /**
  * Builds one service: its state API and the router both adapters serve.
@@ -222,7 +233,9 @@ export function createService(options: unknown): {
   const service: Omit<MockService, 'handlers'> = {
     hostUrl: ctx.hostUrl,
     baseUrl: ctx.baseUrl,
-    apiKeys: copy(config.apiKeys),
+    // Frozen: the keys are fixed when the service is made, so a write here would change
+    // nothing; it throws instead of being ignored in silence.
+    apiKeys: deepFreeze(copy(config.apiKeys)),
     signingSecret: config.signingSecret,
     listen: (listenOptions) => listen(intake, ctx.hostUrl, listenOptions),
     orders: {

@@ -21,6 +21,14 @@ describe('createMockService options', () => {
     expect(mock.products.all()).toHaveLength(20);
   });
 
+  it('keeps the keys it was made with: a write to mock.apiKeys throws instead of changing nothing', () => {
+    const mock = createMockService();
+    const [key] = mock.apiKeys as { key: string; scopes: string[] }[];
+    expect(() => key?.scopes.pop()).toThrow(TypeError);
+    expect(() => (mock.apiKeys as unknown[]).push({ key: 'k', scopes: [] })).toThrow(TypeError);
+    expect(mock.apiKeys).toEqual([{ key: MOCK_API_KEY, scopes: [...SCOPES] }]);
+  });
+
   it('reads a host URL given as the base URL, or with a trailing slash, as the host', () => {
     for (const hostUrl of [
       'http://shop.test/api/v1/web-api/v1',
