@@ -8,7 +8,7 @@ import type { RouteResponse } from './requests.js';
  *
  * @param response - The answer.
  */
-export function bodyLength(response: RouteResponse): number {
+function bodyLength(response: RouteResponse): number {
   return typeof response.body === 'string'
     ? Buffer.byteLength(response.body)
     : response.body.length;

@@ -50,7 +50,7 @@ export const CLOCK_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
  * @param what - The call or field, for the error message.
  * @throws RangeError when it is outside {@link CLOCK_MIN_MS} to {@link CLOCK_MAX_MS}.
  */
-export function checkClockRange(ms: number, what: string): number {
+function checkClockRange(ms: number, what: string): number {
   if (!(ms >= CLOCK_MIN_MS && ms <= CLOCK_MAX_MS)) {
     throw new RangeError(
       `${what} would move the mock clock outside 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z`,
@@ -66,7 +66,7 @@ export function checkClockRange(ms: number, what: string): number {
  * @param name - The option or argument name for the error message.
  * @throws TypeError when it is not a valid date.
  */
-export function toEpochMs(value: unknown, name: string): number {
+function toEpochMs(value: unknown, name: string): number {
   const ms =
     value instanceof Date
       ? value.getTime()

@@ -1,6 +1,7 @@
 // Turns zod issues and raw query strings into FastAPI-style 422 `detail` entries, so every
 // input error the mock reports has one shape, whether it came from a query, a body or a record.
 import * as z from 'zod/mini';
+import type { InputLocation } from '../../src/core/validate.js';
 import type { ValidationIssue } from '../../src/schemas/index.js';
 
 // zod/mini ships without messages. The 422 details read in English through this parse
@@ -16,9 +17,6 @@ const IN_ENGLISH: z.core.ParseContext<z.core.$ZodIssue> = { error: z.locales.en(
 export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown) {
   return schema.safeParse(value, IN_ENGLISH) as z.core.util.SafeParseResult<z.infer<S>>;
 }
-
-/** Where an input came from; the first element of each issue's `loc`, as FastAPI does. */
-export type InputLocation = 'query' | 'body' | 'path';
 
 // FastAPI/pydantic names for the kinds of failure zod reports.
 function issueType(issue: z.core.$ZodIssue): string {

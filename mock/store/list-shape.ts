@@ -21,7 +21,7 @@ export const LIST_SHIPPING_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The fields only the order detail (and its items route) carries; list pages leave them out. */
-export const DETAIL_ONLY_FIELDS: ReadonlySet<string> = new Set([...SHIPPING_FIELDS, 'items']);
+const DETAIL_ONLY_FIELDS: ReadonlySet<string> = new Set([...SHIPPING_FIELDS, 'items']);
 
 /**
  * An order as the list endpoints and events show it: the record without

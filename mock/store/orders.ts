@@ -268,7 +268,7 @@ function channelRef(platform: string, row: number): { source: string; external_r
  * @param what - What it is, for the error message.
  * @throws {@link MockInputError} listing every problem.
  */
-export function parseOrder(input: unknown, what: string): OrderInput {
+function parseOrder(input: unknown, what: string): OrderInput {
   const result = checkInput(OrderInputSchema, input);
   if (!result.success) throw new MockInputError(what, toValidationIssues(result.error.issues));
   return result.data as OrderInput;

@@ -13,7 +13,7 @@ export interface CursorPosition {
  * @param a - One position.
  * @param b - Another.
  */
-export function sortsAfter(a: CursorPosition, b: CursorPosition): boolean {
+function sortsAfter(a: CursorPosition, b: CursorPosition): boolean {
   return a.ms > b.ms || (a.ms === b.ms && compareOrderIds(a.id, b.id) > 0);
 }
 
