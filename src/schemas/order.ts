@@ -63,7 +63,11 @@ export const ShipmentSchema = wireObject({
   shipped_at: lenient(z.string()),
 });
 
-/** One parcel of an order (specification 2.5). */
+/**
+ * One parcel of an order (specification 2.5). No field is checked: each holds what the
+ * service sent, of another type than declared if the service sends one (docs/spec-gaps.md,
+ * rule 2); check `typeof` before relying on one.
+ */
 export type Shipment = z.infer<typeof ShipmentSchema>;
 
 // The fields of an order in every context. Only `id` is relied upon (a path segment and the
@@ -111,7 +115,11 @@ const orderShape = {
  */
 export const OffsetOrderSchema = wireObject(orderShape);
 
-/** An order of an offset page (specification 2.3). */
+/**
+ * An order of an offset page (specification 2.3). Fields other than `id` are not checked:
+ * each holds what the service sent, of another type than declared if the service sends one
+ * (docs/spec-gaps.md, rule 2); check `typeof` before relying on one.
+ */
 export type OffsetOrder = z.infer<typeof OffsetOrderSchema>;
 
 /**
@@ -124,7 +132,12 @@ export const OrderSchema = wireObject({
   updated_at: z.string(),
 });
 
-/** An order of a cursor page (specification 2.4). */
+/**
+ * An order of a cursor page (specification 2.4) and of an event. Fields other than `id` and
+ * `updated_at` are not checked: each holds what the service sent, of another type than
+ * declared if the service sends one (docs/spec-gaps.md, rule 2); check `typeof` before
+ * relying on one.
+ */
 export type Order = z.infer<typeof OrderSchema>;
 
 /** Where an order is shipped to (not shown by specification 2.5; no field is relied upon). */
@@ -151,7 +164,11 @@ export const OrderDetailSchema = wireObject({
   shipping_address: lenient(ShippingAddressSchema),
 });
 
-/** An order with its shipping and tracking information (specification 2.5). */
+/**
+ * An order with its shipping and tracking information (specification 2.5). Fields other
+ * than `id` are not checked: each holds what the service sent, of another type than declared
+ * if the service sends one (docs/spec-gaps.md, rule 2); check `typeof` before relying on one.
+ */
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
 /**
@@ -169,7 +186,11 @@ export const OrderItemSchema = wireObject({
   currency: lenient(z.string()),
 });
 
-/** One line of an order (specification 2.6). */
+/**
+ * One line of an order (specification 2.6). No field is checked: each holds what the service
+ * sent, of another type than declared if the service sends one (docs/spec-gaps.md, rule 2);
+ * check `typeof` before relying on one.
+ */
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
 const OrderItemEnvelopeSchema = wireObject({ items: z.array(OrderItemSchema) });

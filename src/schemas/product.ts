@@ -22,7 +22,12 @@ export const ProductSchema = wireObject({
   currency: unchecked(z.string()),
 });
 
-/** A product with its stock and price (specification 2.1). */
+/**
+ * A product with its stock and price (specification 2.1), typed as the specification types
+ * it. No field is checked: each holds what the service sent, of another type if the service
+ * breaks the specification (a `barcode` of `null`; docs/spec-gaps.md, rule 2); check `typeof`
+ * before relying on one.
+ */
 export type Product = z.infer<typeof ProductSchema>;
 
 /**
