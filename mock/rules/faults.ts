@@ -42,6 +42,7 @@ const FaultRuleFields = z.strictObject({
   method: z.optional(HttpMethodSchema),
   path: PathPatternSchema,
   times: z.optional(z.int().check(z.minimum(1, { error: 'must be an integer of at least 1' }))),
+  after: z.optional(z.int().check(z.minimum(0, { error: 'must be an integer of at least 0' }))),
   status: z.optional(
     z
       .int()
@@ -96,6 +97,8 @@ export const FaultRuleSchema = FaultRuleFields.check(
  * - `path`: from the host root, exact, or a prefix when it ends in `*`
  *   (`"/api/v1/web-api/v1/orders*"`). The control endpoints are never faulted.
  * - `times`: how many matching requests it applies to; absent means until removed.
+ * - `after`: how many matching requests pass untouched before it applies (`after: 1` fails
+ *   the second page of a pull, whatever the client fetches ahead); default 0.
  * - One effect: `status` (with optional `body`: JSON, or a string sent as it is, as text unless
  *   `headers` name a type; default `{"detail": "Injected fault"}`; and
  *   `headers`; a 429 without a `Retry-After` of its own gets `Retry-After: 1`), `delayMs` (answer normally after that delay), or `error`: `"reset"` (close the
@@ -166,6 +169,8 @@ interface LiveRule {
   readonly id: string;
   readonly rule: FaultRule;
   matched: number;
+  /** Matching requests let through while `after` lasts. */
+  passed: number;
 }
 
 /** The rules of one service, in the order added; the first live one that matches applies. */
@@ -202,7 +207,7 @@ export class FaultBook {
         },
       ]);
     }
-    const live: LiveRule = { id: `flt_${this.nextId++}`, rule: parsed, matched: 0 };
+    const live: LiveRule = { id: `flt_${this.nextId++}`, rule: parsed, matched: 0, passed: 0 };
     this.rules.push(live);
     return stored(live);
   }
@@ -236,10 +241,15 @@ export class FaultBook {
    * @param path - The path from the host root.
    */
   take(method: string, path: string): { id: string; rule: FaultRule } | undefined {
-    const index = this.rules.findIndex(
-      ({ rule }) =>
-        (rule.method === undefined || rule.method === method) && pathMatches(rule.path, path),
-    );
+    // A rule still letting requests through (`after`) counts this one and stands aside.
+    const index = this.rules.findIndex((live) => {
+      const { rule } = live;
+      if (rule.method !== undefined && rule.method !== method) return false;
+      if (!pathMatches(rule.path, path)) return false;
+      if (live.passed >= (rule.after ?? 0)) return true;
+      live.passed++;
+      return false;
+    });
     const live = this.rules[index];
     if (!live) return undefined;
     live.matched++;

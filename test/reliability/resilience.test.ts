@@ -95,6 +95,33 @@ describe.each(TRANSPORTS)('fault rules against the SDK (%s)', (transport) => {
     },
   );
 
+  it('fails exactly the second page with after: 1, fetched ahead or not, resuming from its cursor', async () => {
+    for (const prefetch of [0, 1, 3]) {
+      const target = await start({ orders: 150 });
+      target.mock.faults.add({ path: ORDERS_PATH, after: 1, times: 1, status: 500 });
+      const client = clientOf(target, { retry: 0 });
+      const seen: string[] = [];
+      let thrown: unknown;
+      try {
+        for await (const order of client.orders.iterate({ limit: 40, prefetch })) {
+          seen.push(order.id);
+        }
+      } catch (caught) {
+        thrown = caught;
+      }
+      expect(thrown).toBeInstanceOf(ServerError);
+      // The first page was handed over whole; the error names where the second begins.
+      expect(seen).toHaveLength(40);
+      const cursor = (thrown as ServerError).cursor;
+      const last = target.mock.orders.get(seen[39] as string);
+      expect(cursor).toEqual({ since: last?.updated_at, since_id: last?.id });
+      for await (const order of client.orders.iterate({ limit: 40, ...cursor })) {
+        seen.push(order.id);
+      }
+      expect(new Set(seen)).toEqual(new Set(storeIds(target)));
+    }
+  });
+
   it('waits out a 429 with Retry-After and gets the page', async () => {
     const target = await start({ orders: 10 });
     target.mock.faults.add({

@@ -14,7 +14,8 @@ const schemas = registryOf([
     FaultRuleSchema,
     'FaultRule',
     'A fault rule: `method` (any when absent), `path` from the host root (exact, or a prefix ' +
-      'ending in `*`), `times` (absent: until removed) and exactly one effect: `status` (with ' +
+      'ending in `*`), `times` (absent: until removed), `after` (matching requests let through ' +
+      'first) and exactly one effect: `status` (with ' +
       'optional `body`, JSON or a string sent as it is, and `headers`), `delayMs`, or `error` ' +
       '(`reset`, `truncate`, `stall`). ' +
       '`body` and `headers` go with `status` only.',

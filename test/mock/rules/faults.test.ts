@@ -105,6 +105,23 @@ describe('mock.faults (state API)', () => {
 describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
   const { start } = useMock(transport);
 
+  it('lets the first matching requests through with after, then applies', async () => {
+    const target = await start({ orders: 5 });
+    target.mock.faults.add({ path: `${ORDERS}*`, after: 2, times: 1, status: 503 });
+    const statuses = [];
+    for (let page = 0; page < 4; page++) {
+      statuses.push((await target.call(`/orders?limit=1&offset=${page}`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 503, 200]);
+    expect(target.mock.requests.map((entry) => entry.fault?.effect ?? null)).toEqual([
+      null,
+      null,
+      'status',
+      null,
+    ]);
+    expect(target.mock.faults.list()).toEqual([]);
+  });
+
   it('sends a string body as it is: a proxy’s HTML error page, or plain text', async () => {
     const target = await start({ orders: 5 });
     const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
