@@ -27,6 +27,12 @@ export const MockRequestSchema = z.object({
   id: z.int(),
   /** When it arrived, on the mock clock. */
   at: z.string(),
+  /**
+   * When it arrived in real time: whole milliseconds since the service was made, whatever the
+   * mock clock says. Two entries' difference is how long the client waited between them (a
+   * `Retry-After` honoured, a backoff), also under a frozen clock.
+   */
+  elapsedMs: z.int(),
   method: z.string(),
   /** The path from the host root, percent-encoded as sent. */
   path: z.string(),
@@ -85,6 +91,8 @@ export class Journal {
   private written = 0;
   private ids: number[] = [];
   private atMs: number[] = [];
+  private elapsed: number[] = [];
+  private readonly origin = performance.now();
   private statuses: number[] = [];
   private methods: string[] = [];
   private hrefs: string[] = [];
@@ -125,6 +133,7 @@ export class Journal {
     const slot = this.written++ % this.limit;
     this.ids[slot] = id;
     this.atMs[slot] = atMs;
+    this.elapsed[slot] = Math.round(performance.now() - this.origin);
     this.statuses[slot] = PENDING;
     this.methods[slot] = method;
     this.hrefs[slot] = href;
@@ -171,6 +180,7 @@ export class Journal {
     this.written = 0;
     this.ids = [];
     this.atMs = [];
+    this.elapsed = [];
     this.statuses = [];
     this.methods = [];
     this.hrefs = [];
@@ -204,6 +214,7 @@ export class Journal {
     const view: MockRequest = {
       id,
       at: new Date(this.atMs[slot] as number).toISOString(),
+      elapsedMs: this.elapsed[slot] as number,
       method: this.methods[slot] as string,
       path: hide(url.pathname.slice(this.ctx.prefix.length)),
       query,

@@ -67,6 +67,18 @@ describe.each(TRANSPORTS)('the request journal (%s)', (transport) => {
     expect((await target.call(journal)).body).toEqual({ items: [] });
   });
 
+  it('records real time beside the mock clock, so a wait shows under a frozen clock', async () => {
+    const target = await start({ orders: 5 });
+    target.mock.clock.set('2026-06-01T00:00:00Z');
+    await target.call('/orders/1');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await target.call('/orders/2');
+    const [first, second] = target.mock.requests;
+    expect(first?.at).toBe(second?.at);
+    expect((second?.elapsedMs ?? 0) - (first?.elapsedMs ?? 0)).toBeGreaterThanOrEqual(55);
+    expect(Number.isInteger(first?.elapsedMs)).toBe(true);
+  });
+
   it('filters by the status answered, and refuses a filter it does not know', async () => {
     const target = await start({ orders: 5 });
     await target.call('/orders/1');
