@@ -124,14 +124,19 @@ export type FaultEffect = 'status' | 'delay' | (typeof FAULT_ERRORS)[number];
 
 /**
  * Whether a request path matches a rule's or a filter's path: exact, or a prefix when the
- * pattern ends in `*`.
+ * pattern ends in `*`. An exact path matches with or without a trailing slash, as the
+ * router answers both.
  *
  * @param pattern - `/exact/path` or `/prefix*`.
  * @param path - The request path.
  */
 export function pathMatches(pattern: string, path: string): boolean {
-  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+  if (pattern.endsWith('*')) return path.startsWith(pattern.slice(0, -1));
+  return withoutSlash(path) === withoutSlash(pattern);
 }
+
+const withoutSlash = (path: string) =>
+  path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 
 /**
  * Checks a rule as the state API and the control endpoint take it.

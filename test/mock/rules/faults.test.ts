@@ -120,6 +120,9 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
       null,
     ]);
     expect(target.mock.faults.list()).toEqual([]);
+    // An exact path matches with or without the trailing slash, as the router answers both.
+    target.mock.faults.add({ path: `${ORDERS}/`, times: 1, status: 503 });
+    expect((await target.call('/orders')).status).toBe(503);
   });
 
   it('sends a string body as it is: a proxy’s HTML error page, or plain text', async () => {
