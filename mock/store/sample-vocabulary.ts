@@ -20,19 +20,22 @@ export const GENERATED_STATUSES = KNOWN_ORDER_STATUSES;
  * Cumulative weights (out of 100) of {@link GENERATED_STATUSES}, one per status: typed by
  * that list, so a status added to the SDK's list does not compile until it has a weight.
  */
-export const STATUS_WEIGHTS: OnePer<typeof GENERATED_STATUSES, number> = [20, 40, 65, 90, 100];
+export const STATUS_WEIGHTS = [20, 40, 65, 90, 100] as const satisfies OnePer<
+  typeof GENERATED_STATUSES,
+  number
+>;
 
 /**
  * The sales platforms the mock generates: the `platform` value, its `source` and ref prefix.
  * One per platform the SDK offers, in its order: typed by that list, so the two cannot drift.
  */
-export const GENERATED_PLATFORMS: GeneratedPlatforms<typeof KNOWN_PLATFORMS> = [
+export const GENERATED_PLATFORMS = [
   { platform: 'Trendyol', source: 'trendyol', prefix: 'TY' },
   { platform: 'Hepsiburada', source: 'hepsiburada', prefix: 'HB' },
   { platform: 'Amazon', source: 'amazon', prefix: 'AMZ' },
   { platform: 'Shopify', source: 'shopify', prefix: 'SH' },
   { platform: 'Web', source: 'web', prefix: 'WEB' },
-] as const;
+] as const satisfies GeneratedPlatforms<typeof KNOWN_PLATFORMS>;
 
 /** The businesses generated orders belong to; `external_ref` is unique only within one. */
 export const GENERATED_BUSINESSES = ['biz_1', 'biz_2', 'biz_3'] as const;
