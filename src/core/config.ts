@@ -230,10 +230,8 @@ const ConfigSchema = z.object({
   logLevel: z.optional(z.enum(LOG_LEVELS as [LogLevel, ...LogLevel[]])),
 });
 
-// The configured clock read as epoch milliseconds (the transport's own unit). It is read
-// once here, so that the usual mistake, a clock in milliseconds (`Date.now`), fails at
-// construction like every other bad option; a clock that goes wrong later fails at the call
-// that reads it, naming the option all the same.
+// The configured clock read as epoch milliseconds (the transport's own unit). A clock that
+// goes wrong fails the call that reads it, naming the option.
 function clockOf(now: (() => UnixTime) | undefined): () => number {
   if (!now) return Date.now;
   const clock = () => {
@@ -243,7 +241,20 @@ function clockOf(now: (() => UnixTime) | undefined): () => number {
       throw new ConfigurationError('now', `${(error as Error).message}.`);
     }
   };
-  clock();
+  // One read now, so that a clock in milliseconds fails at createClient, not at the first
+  // signed call. A clock that throws here may read state a test sets up later (a mock made in
+  // beforeEach), so only a value that comes back wrong is refused; every call checks again.
+  let first: UnixTime | undefined;
+  try {
+    first = now();
+  } catch {
+    return clock;
+  }
+  try {
+    unixSeconds(first, 'now()');
+  } catch (error) {
+    throw new ConfigurationError('now', `${(error as Error).message}.`);
+  }
   return clock;
 }
 

@@ -102,4 +102,21 @@ describe('the client clock', () => {
     expect((error as Error).message).toMatch(MS_MESSAGE);
     expect(service.requests).toHaveLength(2);
   });
+
+  it('accepts a clock that cannot be read yet, as one reading a mock made in beforeEach', async () => {
+    const service = fakeFetch(() => json({ status: 'applied' }));
+    let mockClock: { now(): number } | undefined;
+    const client = createClient({
+      hostUrl: HOST,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+      retry: 0,
+      now: () => (mockClock as { now(): number }).now(),
+    });
+    mockClock = { now: () => seconds };
+    await client.fulfillment.notifyShipped({ inbound_order_id: '1' });
+    expect(service.requests[0]?.headers.get('x-wms-signature')).toMatch(
+      new RegExp(`^t=${seconds},v1=`),
+    );
+  });
 });
