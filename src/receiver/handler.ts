@@ -4,7 +4,7 @@ import { ConfigurationError } from '../errors/configuration-error.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
-import type { UnixTime } from '../signatures/header.js';
+import { type UnixTime, unixSeconds } from '../signatures/header.js';
 import { createMemorySeenStore, type SeenStore } from './seen-store.js';
 import { unwrapWebhook } from './unwrap.js';
 
@@ -57,7 +57,8 @@ export interface WebhookHandlerOptions {
   /**
    * The receiver's clock, read at each delivery: a Date or Unix seconds ({@link UnixTime}),
    * as `createClient`'s `now`. Default the system clock. Tests against a mock whose clock
-   * was moved pass `() => mock.clock.now()`, since the mock signs with its own time.
+   * was moved pass `() => mock.clock.now()`, since the mock signs with its own time. A
+   * clock in milliseconds (`() => Date.now()`) is refused at creation.
    */
   now?: (() => UnixTime) | undefined;
   /**
@@ -93,6 +94,7 @@ function checkOptions(options: WebhookHandlerOptions): void {
   if (now !== undefined && typeof now !== 'function') {
     throw new ConfigurationError('now', 'must be a function returning a Date or Unix seconds');
   }
+  if (now) checkClock(now);
   if (tolerance !== undefined && !(Number.isFinite(tolerance) && tolerance >= 0)) {
     throw new ConfigurationError('tolerance', 'must be a number of seconds >= 0');
   }
@@ -101,6 +103,23 @@ function checkOptions(options: WebhookHandlerOptions): void {
   }
   if (seen !== undefined && (typeof seen?.has !== 'function' || typeof seen.add !== 'function')) {
     throw new ConfigurationError('seen', 'must have has(eventId) and add(eventId) methods');
+  }
+}
+
+// One read, so that a clock in milliseconds (`() => Date.now()`) fails here instead of
+// answering 500 to every delivery. A clock that throws may read a mock a test makes later,
+// so only a value that comes back wrong is refused.
+function checkClock(now: () => UnixTime): void {
+  let first: UnixTime;
+  try {
+    first = now();
+  } catch {
+    return;
+  }
+  try {
+    unixSeconds(first, 'now()');
+  } catch (error) {
+    throw new ConfigurationError('now', (error as Error).message);
   }
 }
 
@@ -127,8 +146,8 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * @returns `(request: Request) => Promise<Response>`; adapt it to node:http or Express
  *   with {@link toNodeListener}.
  * @throws {@link ConfigurationError} for a missing secret, a handler that is not a
- *   function, a negative tolerance, a `now` that is not a function, a `signatureHeader` that
- *   is no header name or a `seen` store without `has` and `add`.
+ *   function, a negative tolerance, a `now` that is not a function or reads milliseconds, a
+ *   `signatureHeader` that is no header name or a `seen` store without `has` and `add`.
  *
  * @example
  * ```ts

@@ -1,0 +1,111 @@
+// createWebhookHandler's options: the tolerance and clock a delivery's timestamp is checked
+// against, the header the signature is read from, and the options refused at creation.
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ConfigurationError,
+  createWebhookHandler,
+  signWmsPayload,
+  type UnixTime,
+} from '../../src/index.js';
+
+const secret = 'whsec_handler_test';
+const body = JSON.stringify({
+  id: 'e',
+  type: 'order.updated',
+  data: { order: { id: '1', updated_at: '2026-11-22T10:00:00Z' } },
+});
+
+/** A delivery of `body` signed at `signedAt` (default now), in the header named. */
+function delivery(signedAt?: UnixTime, header = 'X-Webhook-Signature'): Request {
+  return new Request('https://x.example/hooks', {
+    method: 'POST',
+    headers: { [header]: signWmsPayload(body, secret, signedAt) },
+    body,
+  });
+}
+
+function creationError(options: unknown): unknown {
+  try {
+    createWebhookHandler(options as never);
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('createWebhookHandler options', () => {
+  it('checks the signed timestamp against its tolerance', async () => {
+    const old = Math.floor(Date.now() / 1000) - 600;
+    const strict = createWebhookHandler({ secret, on: {} });
+    const lenient = createWebhookHandler({ secret, on: {}, tolerance: 900 });
+    expect(await (await strict(delivery(old))).text()).toBe('timestamp_too_old');
+    expect((await lenient(delivery(old))).status).toBe(200);
+  });
+
+  it('checks the timestamp against its own clock, now, read at each delivery', async () => {
+    // Signed by a service whose clock reads a year ago, as a mock with a moved clock signs.
+    const signedAt = new Date('2025-11-01T10:00:00Z');
+    const called = vi.fn();
+    let clock = new Date(signedAt.getTime() + 10_000);
+    const handler = createWebhookHandler({
+      secret,
+      on: { 'order.updated': called },
+      now: () => clock,
+    });
+    expect((await handler(delivery(signedAt))).status).toBe(200);
+    expect(called).toHaveBeenCalledOnce();
+    clock = new Date(signedAt.getTime() + 301_000);
+    const late = await handler(delivery(signedAt));
+    expect([late.status, await late.text()]).toEqual([400, 'timestamp_too_old']);
+    const system = await createWebhookHandler({ secret, on: {} })(delivery(signedAt));
+    expect(await system.text()).toBe('timestamp_too_old');
+  });
+
+  it('refuses a clock in milliseconds at creation, and accepts one that cannot be read yet', async () => {
+    const refused = creationError({ secret, on: {}, now: () => Date.now() });
+    expect(refused).toBeInstanceOf(ConfigurationError);
+    expect((refused as ConfigurationError).option).toBe('now');
+    expect((refused as Error).message).toMatch(/Unix seconds, not milliseconds/);
+
+    // As `now: () => mock.clock.now()` with the mock made later, in beforeEach.
+    let mockClock: { now(): number } | undefined;
+    const called = vi.fn();
+    const handler = createWebhookHandler({
+      secret,
+      on: { 'order.updated': called },
+      now: () => (mockClock as { now(): number }).now(),
+    });
+    mockClock = { now: () => Math.floor(Date.now() / 1000) };
+    expect((await handler(delivery())).status).toBe(200);
+    expect(called).toHaveBeenCalledOnce();
+  });
+
+  it('reads the signature from signatureHeader, for a service that signs in another header', async () => {
+    const called = vi.fn();
+    const usual = createWebhookHandler({ secret, on: { 'order.updated': called } });
+    const named = createWebhookHandler({
+      secret,
+      on: { 'order.updated': called },
+      signatureHeader: 'X-WMS-Signature',
+    });
+    const refused = await usual(delivery(undefined, 'X-WMS-Signature'));
+    expect([refused.status, await refused.text()]).toEqual([400, 'missing_header']);
+    expect(called).not.toHaveBeenCalled();
+    expect((await named(delivery(undefined, 'X-WMS-Signature'))).status).toBe(200);
+    expect(called).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['secret', { secret: '', on: {} }],
+    ['signatureHeader', { secret, on: {}, signatureHeader: 'X-Sig: 1' }],
+    ['on', { secret, on: null }],
+    ['on.order.updated', { secret, on: { 'order.updated': 'not a function' } }],
+    ['tolerance', { secret, on: {}, tolerance: -1 }],
+    ['now', { secret, on: {}, now: Date.now() }],
+    ['seen', { secret, on: {}, seen: { has: () => false } }],
+  ])('refuses a bad %s at creation', (option, options) => {
+    const caught = creationError(options);
+    expect(caught).toBeInstanceOf(ConfigurationError);
+    expect((caught as ConfigurationError).option).toBe(option);
+  });
+});
