@@ -167,9 +167,9 @@ export function createService(options: unknown): {
   const limiter = new RateLimiter(config.rateLimit, clock.nowMs);
   const keys = new KeyRing(config.apiKeys);
   // Rules are checked against the router's routes, built below; none is added before.
-  const faults = new FaultBook(
-    (path) =>
-      !path.startsWith(`${CONTROL_PREFIX}/`) && path !== CONTROL_PREFIX && router.reaches(path),
+  // Faults never apply to the control routes, so a rule must reach an API route.
+  const faults = new FaultBook((path) =>
+    router.reaches(path, (routePath) => !routePath.startsWith(CONTROL_PREFIX)),
   );
   // The host URL's path prefix: paths in fault rules and the journal are written after it.
   const prefix = config.hostUrl.slice(new URL(config.hostUrl).origin.length);

@@ -91,20 +91,22 @@ export class Router {
    * Whether a path pattern (exact, or a prefix when it ends in `*`) can match a request that
    * some route answers, whatever its method: a fault rule that cannot would never apply.
    *
-   * @param pattern - A path from the host root, as fault rules give it.
+   * @param pattern - A path after the host URL, as fault rules give it.
+   * @param among - Which route paths count (fault rules leave the control routes out).
    */
-  reaches(pattern: string): boolean {
+  reaches(pattern: string, among: (routePath: string) => boolean = () => true): boolean {
+    const paths = this.paths.filter(({ segments }) => among(segments.join('/')));
     if (!pattern.endsWith('*')) {
       const path = pattern.length > 1 && pattern.endsWith('/') ? pattern.slice(0, -1) : pattern;
       const segments = path.split('/');
       try {
-        return this.paths.some((compiled) => match(compiled.segments, segments) !== undefined);
+        return paths.some((compiled) => match(compiled.segments, segments) !== undefined);
       } catch {
         return false; // malformed percent-encoding: no request path decodes to it
       }
     }
     const prefix = pattern.slice(0, -1);
-    return this.paths.some(({ segments }) => {
+    return paths.some(({ segments }) => {
       const at = segments.findIndex((segment) => segment.startsWith(':'));
       // A route without parameters answers its path and the path with a trailing slash;
       // one with parameters answers anything after the literal part before the first one.

@@ -27,13 +27,14 @@ export const HttpMethodSchema = z.string().check(
 );
 
 /**
- * A path pattern from the host root: exact, or a prefix when it ends in `*`. A `*` anywhere
- * else, or a query, would be compared as written and match no request.
+ * A path pattern after the host URL (its origin and any path prefix): exact, or a prefix
+ * when it ends in `*`. A `*` anywhere else, or a query, would be compared as written and
+ * match no request.
  */
 export const PathPatternSchema = z.string().check(
   z.regex(/^\/[^\s?#*]*\*?$/, {
     error:
-      'must be a path from the host root without a query, exact or ending in * for a prefix, such as /api/v1/web-api/v1/orders*',
+      'must be a path after the host URL without a query, exact or ending in * for a prefix, such as /api/v1/web-api/v1/orders*',
   }),
 );
 
@@ -94,8 +95,8 @@ export const FaultRuleSchema = FaultRuleFields.check(
  * One fault rule: which requests it matches and what it does to them.
  *
  * - `method`: any method when absent.
- * - `path`: from the host root, exact, or a prefix when it ends in `*`
- *   (`"/api/v1/web-api/v1/orders*"`). The control endpoints are never faulted.
+ * - `path`: after the host URL (its origin and any path prefix), exact, or a prefix when it
+ *   ends in `*` (`"/api/v1/web-api/v1/orders*"`). The control endpoints are never faulted.
  * - `times`: how many matching requests it applies to; absent means until removed.
  * - `after`: how many matching requests pass untouched before it applies (`after: 1` fails
  *   the second page of a pull, whatever the client fetches ahead); default 0.
@@ -168,7 +169,7 @@ export function effectOf(rule: FaultRule): FaultEffect {
 }
 
 const UNREACHABLE_HINT =
-  'paths start at the host root (/api/v1/web-api/v1/orders*, /api/v1/webhooks/wms/fulfillment), and the control endpoints under /__mock are never faulted';
+  "paths are written after the host URL's path prefix, if any (/api/v1/web-api/v1/orders*, /api/v1/webhooks/wms/fulfillment), and the control endpoints under /__mock are never faulted";
 
 interface LiveRule {
   readonly id: string;
@@ -243,7 +244,7 @@ export class FaultBook {
    * dropped), or undefined.
    *
    * @param method - Upper-case method.
-   * @param path - The path from the host root.
+   * @param path - The path after the host URL.
    */
   take(method: string, path: string): { id: string; rule: FaultRule } | undefined {
     // A rule still letting requests through (`after`) counts this one and stands aside.

@@ -34,7 +34,7 @@ export const MockRequestSchema = z.object({
    */
   elapsedMs: z.int(),
   method: z.string(),
-  /** The path from the host root, percent-encoded as sent. */
+  /** The path after the host URL, percent-encoded as sent. */
   path: z.string(),
   /** The query parameters; an array for a repeated name. */
   query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),

@@ -59,6 +59,8 @@ describe('mock.faults (state API)', () => {
     ['/api/v1/web-api/v1/ordrs', 'a misspelt endpoint'],
     ['/__mock/*', 'the control endpoints'],
     ['/__mock', 'the control root'],
+    ['/__mock*', 'a prefix of the control endpoints only'],
+    ['/_*', 'a prefix that only the control endpoints start with'],
   ])('refuses %s (%s), which no request the service answers can match', (path) => {
     const mock = createMockService();
     let thrown: unknown;
