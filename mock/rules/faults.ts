@@ -98,11 +98,13 @@ export const FaultRuleSchema = FaultRuleFields.check(
  * - `path`: after the host URL (its origin and any path prefix), exact, or a prefix when it
  *   ends in `*` (`"/api/v1/web-api/v1/orders*"`). The control endpoints are never faulted.
  * - `times`: how many matching requests it applies to; absent means until removed.
- * - `after`: how many matching requests pass untouched before it applies (`after: 1` fails
- *   the second page of a pull, whatever the client fetches ahead); default 0.
+ * - `after`: how many matching requests pass untouched (no other rule faulted them) before
+ *   it applies (`after: 1` fails the second page of a pull, whatever the client fetches
+ *   ahead); default 0.
  * - One effect: `status` (with optional `body`: JSON, or a string sent as it is, as text unless
- *   `headers` name a type; default `{"detail": "Injected fault"}`; and
- *   `headers`; a 429 without a `Retry-After` of its own gets `Retry-After: 1`), `delayMs` (answer normally after that delay), or `error`: `"reset"` (close the
+ *   `headers` name a type; default `{"detail": "Injected fault"}`; and `headers`; a 429
+ *   without a `Retry-After` of its own gets `Retry-After: 1`), `delayMs` (answer normally
+ *   after that delay), or `error`: `"reset"` (close the
  *   connection without an answer; in-process a network error), `"truncate"` (a 200 with its
  *   headers and half its body, then close) or `"stall"` (a 200's headers, then nothing until the
  *   client gives up).
@@ -247,17 +249,22 @@ export class FaultBook {
    * @param path - The path after the host URL.
    */
   take(method: string, path: string): { id: string; rule: FaultRule } | undefined {
-    // A rule still letting requests through (`after`) counts this one and stands aside.
+    // A rule still letting requests through (`after`) stands aside; it counts this request
+    // only if no other rule faults it, since `after` counts requests that passed untouched.
+    const standingAside: LiveRule[] = [];
     const index = this.rules.findIndex((live) => {
       const { rule } = live;
       if (rule.method !== undefined && rule.method !== method) return false;
       if (!pathMatches(rule.path, path)) return false;
       if (live.passed >= (rule.after ?? 0)) return true;
-      live.passed++;
+      standingAside.push(live);
       return false;
     });
     const live = this.rules[index];
-    if (!live) return undefined;
+    if (!live) {
+      for (const waiting of standingAside) waiting.passed++;
+      return undefined;
+    }
     live.matched++;
     if (live.rule.times !== undefined && live.matched >= live.rule.times) {
       this.rules.splice(index, 1);

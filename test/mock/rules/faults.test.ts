@@ -127,6 +127,18 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
     expect((await target.call('/orders')).status).toBe(503);
   });
 
+  it('counts toward after only the requests no other rule faulted', async () => {
+    const target = await start({ orders: 5 });
+    target.mock.faults.add({ path: ORDERS, after: 1, times: 1, status: 500 });
+    target.mock.faults.add({ path: ORDERS, times: 1, status: 503 });
+    const statuses = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      statuses.push((await target.call('/orders?limit=1')).status);
+    }
+    // The 503 is not a request let through: the 500 waits for one that is.
+    expect(statuses).toEqual([503, 200, 500]);
+  });
+
   it('sends a string body as it is: a proxy’s HTML error page, or plain text', async () => {
     const target = await start({ orders: 5 });
     const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
