@@ -39,12 +39,12 @@ export interface MockServiceOptions {
   /** The address in-process requests come from, for `allowedIps`. Default `127.0.0.1`. */
   clientIp?: string | undefined;
   /** How failed webhook deliveries are retried. Default 3 attempts, 200 ms doubling, 5 s timeout. */
-  deliveryRetry?: Partial<DeliveryRetry> | undefined;
+  deliveryRetry?: { [Field in keyof DeliveryRetry]?: DeliveryRetry[Field] | undefined } | undefined;
   /**
    * Delay every API answer (not the control endpoints') by a whole number of ms drawn from
    * `[minMs, maxMs]` (`maxMs` defaults to `minMs`), from the seed, so a run repeats. Default none.
    */
-  latency?: { minMs: number; maxMs?: number } | false | undefined;
+  latency?: { minMs: number; maxMs?: number | undefined } | false | undefined;
   /** How many requests `mock.requests` keeps, newest first dropped last; 0 keeps none. Default 10,000. */
   journal?: { limit: number } | undefined;
   /** Fault rules in force from the start, and again after `reset()`. Default none. */
@@ -184,7 +184,14 @@ const OptionsSchema = z.strictObject({
       ),
       () => ({}),
     ),
-    z.transform((given): DeliveryRetry => ({ ...DEFAULT_DELIVERY_RETRY, ...given })),
+    // Field by field: a field given as undefined takes its default too.
+    z.transform(
+      (given): DeliveryRetry => ({
+        attempts: given.attempts ?? DEFAULT_DELIVERY_RETRY.attempts,
+        baseDelayMs: given.baseDelayMs ?? DEFAULT_DELIVERY_RETRY.baseDelayMs,
+        timeoutMs: given.timeoutMs ?? DEFAULT_DELIVERY_RETRY.timeoutMs,
+      }),
+    ),
   ),
   latency: z
     ._default(

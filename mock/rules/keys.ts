@@ -19,7 +19,7 @@ export interface MockApiKey {
    * Client addresses the key may be used from: exact IPv4/IPv6 addresses or IPv4 CIDR
    * ranges (`10.0.0.0/8`). Absent: any address.
    */
-  allowedIps?: string[];
+  allowedIps?: string[] | undefined;
 }
 
 interface StoredKey {

@@ -128,6 +128,23 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
     }
   });
 
+  it('takes the default for a retry field given as undefined', async () => {
+    const receiver = await startReceiver([500, 500, 500, 500]);
+    const mock = createMockService({ deliveryRetry: { attempts: undefined, baseDelayMs: 1 } });
+    const target = await reach(server, mock, transport);
+    await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: receiver.url, events: ['order.created'] },
+    });
+    mock.orders.create();
+    await mock.flushDeliveries();
+    expect(mock.deliveries.map((d) => [d.attempt, d.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+    ]);
+  });
+
   it('sends the list shape of the order as changed', async () => {
     const { receiver, mock } = await subscribedTo(['order.updated']);
     const order = mock.orders.get('7') as MockOrder;
