@@ -218,7 +218,12 @@ async function main(argv: string[]): Promise<number> {
     mock = createService(parsed.options).service;
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
-    process.stderr.write(`order-fulfillment-mock: ${error.message}\n`);
+    // Rules are checked against the routes only here; name them as the flags the user wrote.
+    const message = error.message.replace(
+      /^createMockService: options\.faults\[(\d+)\]\.?/,
+      (_, index: string) => `--fault #${Number(index) + 1}: `,
+    );
+    process.stderr.write(`order-fulfillment-mock: ${message}\n`);
     return 2;
   }
   let server: Awaited<ReturnType<typeof mock.listen>>;

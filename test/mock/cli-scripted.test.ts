@@ -69,13 +69,15 @@ describe('order-fulfillment-mock, scripted', () => {
       run(['--fault', '{"path":"/x"}']),
       run(['--fault', 'not json']),
       run(['--latency', '9-3']),
+      run(['--fault', '{"path":"/orders*","status":503}']),
     ];
     const codes = await Promise.all(runs.map((cli) => cli.exited));
-    expect(codes).toEqual([0, 2, 2, 2]);
+    expect(codes).toEqual([0, 2, 2, 2, 2]);
     expect(runs[0]?.output().stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(runs[1]?.output().stderr).toContain('--fault #1: Invalid fault rule: needs one effect');
     expect(runs[2]?.output().stderr).toContain('--fault #1 must be a rule as JSON');
     expect(runs[3]?.output().stderr).toContain('--latency must be MIN or MIN-MAX');
+    expect(runs[4]?.output().stderr).toContain('--fault #1: path matches no endpoint');
   });
 
   it('exits when its stdin closes, given --exit-with-stdin', async () => {
