@@ -8,8 +8,10 @@ import type { Route } from './router.js';
 /** Default `page_size` of GET /products (not shown by the specification). */
 export const DEFAULT_PRODUCT_PAGE_SIZE = 50;
 
-// Read from the SDK's schema, so a parameter added there is read here too.
+// Read from the SDK's schema, so a parameter added there is read here too; the integers are
+// named, as the orders route names its own, so that a text parameter added later stays text.
 const QUERY_NAMES = Object.keys(ProductListParamsSchema.shape);
+const INTEGER_NAMES = ['page', 'page_size'];
 
 /**
  * The product routes.
@@ -23,7 +25,7 @@ export function productRoutes(ctx: ServiceContext): Route[] {
       path: `${BASE_PATH}/products`,
       scope: 'products:read',
       handle(request) {
-        const query = coerceQuery(request.url.searchParams, QUERY_NAMES, QUERY_NAMES);
+        const query = coerceQuery(request.url.searchParams, QUERY_NAMES, INTEGER_NAMES);
         const parsed = checkInput(ProductListParamsSchema, query.values);
         const issues = [
           ...query.issues,
