@@ -100,6 +100,7 @@ export class Journal {
   private bodies: Uint8Array[] = [];
   private faults: (MockRequest['fault'] | undefined)[] = [];
   private views: (MockRequest | undefined)[] = [];
+  private readonly secrets: readonly string[];
 
   /**
    * @param limit - How many entries to keep; 0 keeps none.
@@ -108,7 +109,9 @@ export class Journal {
   constructor(
     readonly limit: number,
     private readonly ctx: JournalContext,
-  ) {}
+  ) {
+    this.secrets = secretForms(ctx.values);
+  }
 
   /**
    * Records a request that just arrived, dropping the oldest beyond the limit.
@@ -196,7 +199,7 @@ export class Journal {
     if (cached) return structuredClone(cached);
     const status = this.statuses[slot] as number;
     const fault = this.faults[slot];
-    const hide = (text: string) => redact(text, this.ctx.values);
+    const hide = (text: string) => redact(text, this.secrets);
     const all = headerRecord(this.heads[slot] as RawHeaders);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(all)) {
@@ -251,11 +254,26 @@ function headerRecord(raw: RawHeaders): Record<string, string> {
   return out;
 }
 
+// Each secret as a client may have written it: as is, escaped in a JSON string, and
+// percent-encoded in a path or a form body. Longest first, so that no form is cut in two by
+// the replacement of a shorter one.
+function secretForms(values: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const value of values) {
+    if (value === '') continue;
+    forms.add(value);
+    forms.add(JSON.stringify(value).slice(1, -1));
+    forms.add(encodeURIComponent(value));
+    forms.add(new URLSearchParams({ _: value }).toString().slice(2));
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
 // Every occurrence of a secret, wherever a client put it (a key in the query or the body).
 function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret !== '' && out.includes(secret)) out = out.split(secret).join(REDACTED);
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
   return out;
 }

@@ -41,6 +41,28 @@ describe.each(TRANSPORTS)('the request journal (%s)', (transport) => {
     expect(JSON.stringify(target.mock.requests)).not.toContain('reader-key');
   });
 
+  it('redacts a key however a client wrote it: JSON-escaped, percent- or form-encoded', async () => {
+    const key = 'we"ird\\k/y+1 %&';
+    const target = await start({ orders: 5, apiKeys: [{ key, scopes: ['orders:read'] }] });
+    const encoded = encodeURIComponent(key);
+    const form = new URLSearchParams({ k: key }).toString().slice(2);
+    await target.call(`/orders/${encoded}`, { key });
+    await target.call(`/orders?note=${form}`, {
+      key,
+      method: 'POST',
+      body: `{"note":${JSON.stringify(key)},"form":"${form}"}`,
+    });
+    const entries = target.mock.requests;
+    expect(entries.map((entry) => entry.keyId)).toEqual(['apiKeys[0]', 'apiKeys[0]']);
+    expect(entries[0]?.path).toBe(`${ORDERS}/${REDACTED}`);
+    expect(entries[1]?.query).toEqual({ note: REDACTED });
+    expect(JSON.parse(entries[1]?.body ?? '')).toEqual({ note: REDACTED, form: REDACTED });
+    const text = JSON.stringify(entries);
+    for (const written of [JSON.stringify(key).slice(1, -1), encoded, form]) {
+      expect(text).not.toContain(written);
+    }
+  });
+
   it('leaves the control endpoints out and filters by method, path and limit', async () => {
     const target = await start({ orders: 5 });
     await target.call('/orders?limit=1');
