@@ -39,10 +39,10 @@ export {
   type MockRequest,
   MockRequestSchema,
   type MockRequests,
-  REDACTED,
 } from './rules/journal.js';
 export { type MockApiKey, SCOPES, type Scope } from './rules/keys.js';
 export type { RateLimit } from './rules/rate-limit.js';
+export { REDACTED } from './rules/redact.js';
 export type { MockOrders, MockProducts, MockService } from './service.js';
 export { SHIPPING_FIELDS } from './store/list-shape.js';
 export { GENERATED_PLATFORMS, GENERATED_STATUSES } from './store/sample-vocabulary.js';

@@ -4,9 +4,7 @@
 // a ring, not for a JSON document per request.
 import * as z from 'zod/mini';
 import { FAULT_ERRORS } from './faults.js';
-
-/** What replaces a secret (an API key, a signature, a signing secret) in the journal. */
-export const REDACTED = 'REDACTED';
+import { createRedactor, REDACTED } from './redact.js';
 
 /** How many entries the journal keeps unless `journal.limit` says otherwise. */
 export const DEFAULT_JOURNAL_LIMIT = 10_000;
@@ -100,7 +98,7 @@ export class Journal {
   private bodies: Uint8Array[] = [];
   private faults: (MockRequest['fault'] | undefined)[] = [];
   private views: (MockRequest | undefined)[] = [];
-  private readonly secrets: readonly string[];
+  private readonly hide: (text: string) => string;
 
   /**
    * @param limit - How many entries to keep; 0 keeps none.
@@ -110,7 +108,7 @@ export class Journal {
     readonly limit: number,
     private readonly ctx: JournalContext,
   ) {
-    this.secrets = secretForms(ctx.values);
+    this.hide = createRedactor(ctx.values);
   }
 
   /**
@@ -199,7 +197,7 @@ export class Journal {
     if (cached) return structuredClone(cached);
     const status = this.statuses[slot] as number;
     const fault = this.faults[slot];
-    const hide = (text: string) => redact(text, this.secrets);
+    const { hide } = this;
     const all = headerRecord(this.heads[slot] as RawHeaders);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(all)) {
@@ -207,8 +205,9 @@ export class Journal {
     }
     const url = new URL(this.hrefs[slot] as string);
     const query: MockRequest['query'] = {};
-    for (const [name, raw] of url.searchParams) {
-      const value = hide(raw);
+    for (const [raw, rawValue] of url.searchParams) {
+      const name = hide(raw);
+      const value = hide(rawValue);
       const seen = query[name];
       query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
     }
@@ -250,30 +249,6 @@ function headerRecord(raw: RawHeaders): Record<string, string> {
     const name = (raw[i] as string).toLowerCase();
     const value = raw[i + 1] as string;
     out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
-  }
-  return out;
-}
-
-// Each secret as a client may have written it: as is, escaped in a JSON string, and
-// percent-encoded in a path or a form body. Longest first, so that no form is cut in two by
-// the replacement of a shorter one.
-function secretForms(values: readonly string[]): string[] {
-  const forms = new Set<string>();
-  for (const value of values) {
-    if (value === '') continue;
-    forms.add(value);
-    forms.add(JSON.stringify(value).slice(1, -1));
-    forms.add(encodeURIComponent(value));
-    forms.add(new URLSearchParams({ _: value }).toString().slice(2));
-  }
-  return [...forms].sort((a, b) => b.length - a.length);
-}
-
-// Every occurrence of a secret, wherever a client put it (a key in the query or the body).
-function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   }
   return out;
 }

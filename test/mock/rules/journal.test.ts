@@ -42,23 +42,31 @@ describe.each(TRANSPORTS)('the request journal (%s)', (transport) => {
   });
 
   it('redacts a key however a client wrote it: JSON-escaped, percent- or form-encoded', async () => {
-    const key = 'we"ird\\k/y+1 %&';
+    const key = 'we"ird/k+y 1%&';
     const target = await start({ orders: 5, apiKeys: [{ key, scopes: ['orders:read'] }] });
     const encoded = encodeURIComponent(key);
+    const lower = encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
     const form = new URLSearchParams({ k: key }).toString().slice(2);
+    // JSON as PHP writes it by default (`\/`), and with every quote as `\u0022`.
+    const json = JSON.stringify(key).replaceAll('/', '\\/').replaceAll('\\"', '\\u0022');
     await target.call(`/orders/${encoded}`, { key });
-    await target.call(`/orders?note=${form}`, {
+    await target.call(`/orders/${key}`, { key }); // written raw: the URL encodes " and space only
+    await target.call(`/orders?${form}=1&note=${lower}`, {
       key,
       method: 'POST',
-      body: `{"note":${JSON.stringify(key)},"form":"${form}"}`,
+      body: `{"note":${json},"form":"${form}"}`,
     });
     const entries = target.mock.requests;
-    expect(entries.map((entry) => entry.keyId)).toEqual(['apiKeys[0]', 'apiKeys[0]']);
-    expect(entries[0]?.path).toBe(`${ORDERS}/${REDACTED}`);
-    expect(entries[1]?.query).toEqual({ note: REDACTED });
-    expect(JSON.parse(entries[1]?.body ?? '')).toEqual({ note: REDACTED, form: REDACTED });
+    expect(entries.map((entry) => entry.keyId)).toEqual(['apiKeys[0]', 'apiKeys[0]', 'apiKeys[0]']);
+    expect(entries.map((entry) => entry.path)).toEqual([
+      `${ORDERS}/${REDACTED}`,
+      `${ORDERS}/${REDACTED}`,
+      ORDERS,
+    ]);
+    expect(entries[2]?.query).toEqual({ [REDACTED]: '1', note: REDACTED });
+    expect(JSON.parse(entries[2]?.body ?? '')).toEqual({ note: REDACTED, form: REDACTED });
     const text = JSON.stringify(entries);
-    for (const written of [JSON.stringify(key).slice(1, -1), encoded, form]) {
+    for (const written of [key, encoded, lower, form, json.slice(1, -1), 'ird']) {
       expect(text).not.toContain(written);
     }
   });
