@@ -98,9 +98,9 @@ export const FaultRuleSchema = FaultRuleFields.check(
  * - `path`: after the host URL (its origin and any path prefix), exact, or a prefix when it
  *   ends in `*` (`"/api/v1/web-api/v1/orders*"`). The control endpoints are never faulted.
  * - `times`: how many matching requests it applies to; absent means until removed.
- * - `after`: how many matching requests pass untouched (no other rule faulted them) before
- *   it applies (`after: 1` fails the second page of a pull, whatever the client fetches
- *   ahead); default 0.
+ * - `after`: how many matching requests get their normal answer (no other rule faulted
+ *   them; a delayed one counts) before it applies (`after: 1` fails the second page of a
+ *   pull, whatever the client fetches ahead); default 0.
  * - One effect: `status` (with optional `body`: JSON, or a string sent as it is, as text unless
  *   `headers` name a type; default `{"detail": "Injected fault"}`; and `headers`; a 429
  *   without a `Retry-After` of its own gets `Retry-After: 1`), `delayMs` (answer normally
@@ -250,7 +250,8 @@ export class FaultBook {
    */
   take(method: string, path: string): { id: string; rule: FaultRule } | undefined {
     // A rule still letting requests through (`after`) stands aside; it counts this request
-    // only if no other rule faults it, since `after` counts requests that passed untouched.
+    // only if it reaches its route, unfaulted or only delayed, since `after` counts the
+    // requests that got their normal answer.
     const standingAside: LiveRule[] = [];
     const index = this.rules.findIndex((live) => {
       const { rule } = live;
@@ -261,10 +262,10 @@ export class FaultBook {
       return false;
     });
     const live = this.rules[index];
-    if (!live) {
+    if (!live || live.rule.delayMs !== undefined) {
       for (const waiting of standingAside) waiting.passed++;
-      return undefined;
     }
+    if (!live) return undefined;
     live.matched++;
     if (live.rule.times !== undefined && live.matched >= live.rule.times) {
       this.rules.splice(index, 1);

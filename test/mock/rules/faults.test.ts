@@ -139,6 +139,18 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
     expect(statuses).toEqual([503, 200, 500]);
   });
 
+  it('counts toward after a request another rule only delayed', async () => {
+    const target = await start({ orders: 5 });
+    target.mock.faults.add({ path: ORDERS, after: 1, times: 1, status: 500 });
+    target.mock.faults.add({ path: ORDERS, times: 1, delayMs: 1 });
+    const statuses = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      statuses.push((await target.call('/orders?limit=1')).status);
+    }
+    // "Slow the first page, fail the second": the delayed page got its answer.
+    expect(statuses).toEqual([200, 500]);
+  });
+
   it('sends a string body as it is: a proxy’s HTML error page, or plain text', async () => {
     const target = await start({ orders: 5 });
     const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
