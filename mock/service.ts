@@ -7,7 +7,7 @@ import type { ListenOptions, MockServer } from './adapters/node.js';
 import { listen } from './adapters/node.js';
 import { resolveOptions } from './options.js';
 import { BASE_PATH, type ServiceContext } from './routes/context.js';
-import { CONTROL_PREFIX } from './routes/control.js';
+import { isControlPath } from './routes/control.js';
 import { Intake } from './routes/intake.js';
 import type { Router } from './routes/router.js';
 import { createRouter } from './routes/table.js';
@@ -169,7 +169,7 @@ export function createService(options: unknown): {
   // Rules are checked against the router's routes, built below; none is added before.
   // Faults never apply to the control routes, so a rule must reach an API route.
   const faults = new FaultBook((path) =>
-    router.reaches(path, (routePath) => !routePath.startsWith(CONTROL_PREFIX)),
+    router.reaches(path, (routePath) => !isControlPath(routePath)),
   );
   // The host URL's path prefix: paths in fault rules and the journal are written after it.
   const prefix = config.hostUrl.slice(new URL(config.hostUrl).origin.length);

@@ -16,6 +16,18 @@ import type { Route, RouteParams } from './router.js';
 /** The reserved path prefix of the control endpoints. */
 export const CONTROL_PREFIX = '/__mock';
 
+const CONTROL_AT = `${CONTROL_PREFIX}/`;
+
+/**
+ * Whether a path (after the host URL) is a control endpoint's: never faulted, delayed or
+ * journaled.
+ *
+ * @param path - The request or route path.
+ */
+export function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(CONTROL_AT);
+}
+
 /** The body of `PUT /__mock/clock`. */
 export const ClockSetSchema = z.object({ now: IsoDateTimeWithOffsetSchema });
 /** The body of `POST /__mock/clock/advance`. */

@@ -6,7 +6,7 @@ import type { FaultBook } from '../rules/faults.js';
 import { effectOf, type FAULT_ERRORS, type FaultRule } from '../rules/faults.js';
 import { type Journal, type RawHeaders, requestIdOf } from '../rules/journal.js';
 import { unit } from '../store/random.js';
-import { CONTROL_PREFIX } from './control.js';
+import { isControlPath } from './control.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
 import type { Router } from './router.js';
 
@@ -56,7 +56,6 @@ const CUT_RESPONSE: RouteResponse = {
   body: JSON.stringify({ detail: 'The mock cut this answer short (an injected fault)' }),
 };
 
-const CONTROL_AT = `${CONTROL_PREFIX}/`;
 // Distinguishes the latency draw from every other use of the seed.
 const LATENCY_SALT = 0x1a7e;
 
@@ -92,7 +91,7 @@ export class Intake {
     const { ctx } = this;
     const { url, method } = request;
     const path = url.pathname.slice(ctx.prefix.length);
-    if (path === CONTROL_PREFIX || path.startsWith(CONTROL_AT)) {
+    if (isControlPath(path)) {
       return settle(this.router.dispatch(request), new Entry(ctx.journal, id, -1));
     }
     const { journal } = ctx;

@@ -13,12 +13,11 @@ const schemas = registryOf([
   [
     FaultRuleSchema,
     'FaultRule',
-    'A fault rule: `method` (any when absent), `path` from the host root (exact, or a prefix ' +
-      'ending in `*`), `times` (absent: until removed), `after` (matching requests let through ' +
-      'first) and exactly one effect: `status` (with ' +
-      'optional `body`, JSON or a string sent as it is, and `headers`), `delayMs`, or `error` ' +
-      '(`reset`, `truncate`, `stall`). ' +
-      '`body` and `headers` go with `status` only.',
+    'A fault rule: `method` (any when absent), `path` after the host URL (exact, or a prefix ' +
+      'ending in `*`), `times` (absent: until removed), `after` (matching requests that get ' +
+      'their normal answer first) and exactly one effect: `status` (with optional `body`, ' +
+      'JSON or a string sent as it is, and `headers`), `delayMs`, or `error` (`reset`, ' +
+      '`truncate`, `stall`). `body` and `headers` go with `status` only.',
   ],
   [
     StoredFaultRuleSchema,
