@@ -2,7 +2,7 @@
 import type { Hooks, RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { type UnixTime, unixSeconds } from '../signatures/header.js';
+import { checkClockOnce, type UnixTime, unixSeconds } from '../signatures/header.js';
 import {
   createLog,
   envLogLevel,
@@ -231,31 +231,17 @@ const ConfigSchema = z.object({
 });
 
 // The configured clock read as epoch milliseconds (the transport's own unit). A clock that
-// goes wrong fails the call that reads it, naming the option.
+// goes wrong after construction fails the call that reads it, naming the option.
 function clockOf(now: (() => UnixTime) | undefined): () => number {
   if (!now) return Date.now;
-  const clock = () => {
+  checkClockOnce(now);
+  return () => {
     try {
       return unixSeconds(now(), 'now()') * 1000;
     } catch (error) {
       throw new ConfigurationError('now', `${(error as Error).message}.`);
     }
   };
-  // One read now, so that a clock in milliseconds fails at createClient, not at the first
-  // signed call. A clock that throws here may read state a test sets up later (a mock made in
-  // beforeEach), so only a value that comes back wrong is refused; every call checks again.
-  let first: UnixTime | undefined;
-  try {
-    first = now();
-  } catch {
-    return clock;
-  }
-  try {
-    unixSeconds(first, 'now()');
-  } catch (error) {
-    throw new ConfigurationError('now', `${(error as Error).message}.`);
-  }
-  return clock;
 }
 
 // The host, checked by hand: a URL object tells more than a pattern would. The value is not

@@ -4,7 +4,7 @@ import { ConfigurationError } from '../errors/configuration-error.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
-import { type UnixTime, unixSeconds } from '../signatures/header.js';
+import { checkClockOnce, type UnixTime } from '../signatures/header.js';
 import { createMemorySeenStore, type SeenStore } from './seen-store.js';
 import { unwrapWebhook } from './unwrap.js';
 
@@ -94,7 +94,8 @@ function checkOptions(options: WebhookHandlerOptions): void {
   if (now !== undefined && typeof now !== 'function') {
     throw new ConfigurationError('now', 'must be a function returning a Date or Unix seconds');
   }
-  if (now) checkClock(now);
+  // Read once here: a clock in milliseconds would otherwise answer 500 to every delivery.
+  if (now) checkClockOnce(now);
   if (tolerance !== undefined && !(Number.isFinite(tolerance) && tolerance >= 0)) {
     throw new ConfigurationError('tolerance', 'must be a number of seconds >= 0');
   }
@@ -103,23 +104,6 @@ function checkOptions(options: WebhookHandlerOptions): void {
   }
   if (seen !== undefined && (typeof seen?.has !== 'function' || typeof seen.add !== 'function')) {
     throw new ConfigurationError('seen', 'must have has(eventId) and add(eventId) methods');
-  }
-}
-
-// One read, so that a clock in milliseconds (`() => Date.now()`) fails here instead of
-// answering 500 to every delivery. A clock that throws may read a mock a test makes later,
-// so only a value that comes back wrong is refused.
-function checkClock(now: () => UnixTime): void {
-  let first: UnixTime;
-  try {
-    first = now();
-  } catch {
-    return;
-  }
-  try {
-    unixSeconds(first, 'now()');
-  } catch (error) {
-    throw new ConfigurationError('now', (error as Error).message);
   }
 }
 

@@ -1,6 +1,7 @@
 // The rules both signature pairs share (specification 5.5): the `t=<unix>,v1=<hex>` header,
 // the checks on the inputs, and the tolerance window. Only the HMAC and the comparison
 // differ between node:crypto and Web Crypto, so everything else lives here once.
+import { ConfigurationError } from '../errors/configuration-error.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 
 /**
@@ -70,6 +71,30 @@ export function unixSeconds(value: UnixTime | undefined, name: string): number {
     );
   }
   return seconds;
+}
+
+/**
+ * Reads a configured clock (`now` of `createClient` or `createWebhookHandler`) once, so that
+ * one in milliseconds, `() => Date.now()`, is refused where it is configured rather than at
+ * every use. A clock that throws is let through: it may read state a test sets up later (a
+ * mock made in `beforeEach`), and each use reads and checks it again.
+ *
+ * @param now - The configured clock.
+ * @throws {@link ConfigurationError} naming `now` when it returns no Date or Unix seconds.
+ * @internal
+ */
+export function checkClockOnce(now: () => UnixTime): void {
+  let reading: UnixTime;
+  try {
+    reading = now();
+  } catch {
+    return;
+  }
+  try {
+    unixSeconds(reading, 'now()');
+  } catch (error) {
+    throw new ConfigurationError('now', `${(error as Error).message}.`);
+  }
 }
 
 /**
