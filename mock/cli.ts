@@ -220,7 +220,7 @@ async function main(argv: string[]): Promise<number> {
     if (!(error instanceof TypeError)) throw error;
     // Rules are checked against the routes only here; name them as the flags the user wrote.
     const message = error.message.replace(
-      /^createMockService: options\.faults\[(\d+)\]\.?/,
+      /^createMockService: options\.faults\[(\d+)\][.\s]?/,
       (_, index: string) => `--fault #${Number(index) + 1}: `,
     );
     process.stderr.write(`order-fulfillment-mock: ${message}\n`);

@@ -21,7 +21,7 @@ export type WebhookHandler = (request: Request) => Promise<Response>;
 
 /**
  * The handlers of {@link WebhookHandlerOptions.on}, one per event type. A handler that
- * resolves acknowledges the event; one that throws (or rejects) makes the service retry.
+ * resolves acknowledges the event; one that throws (or rejects) asks the service to retry.
  *
  * @example
  * ```ts
@@ -111,12 +111,13 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * Creates a complete webhook receiver as a Fetch handler. For each POST it reads the raw
  * body, verifies `X-Webhook-Signature` (or `signatureHeader`) on Web Crypto, checks the
  * event loosely, skips an event id already handled, and runs the handler for the event's
- * type. The answers follow the service's retry rule:
+ * type. Its answers are those a service that retries deliveries expects (the mock retries
+ * any answer but a 2xx; the real service's retries are not shown, specification 6.1):
  *
  * - 200 once the handler resolved, and for an event id already handled (nothing is called);
  * - 200 for an event type without a handler (acknowledged, so it is not redelivered);
  * - 400 for a bad signature or body; nothing is called;
- * - 500 when the handler throws, so that the service delivers the event again;
+ * - 500 when the handler throws, so that a retrying service delivers the event again;
  * - 405 for any method but POST.
  *
  * An event id is recorded in `seen` only after its handler resolved. A duplicate that
