@@ -1,7 +1,7 @@
 // POST /webhooks and the deliveries it causes: stored record, signed real HTTP POSTs to a
 // local receiver, bounded retries with every attempt recorded.
 import { describe, expect, it } from 'vitest';
-import { createMockService, type MockOrder } from '../../../mock/index.js';
+import { createMockService, type MockOrder, type MockServiceOptions } from '../../../mock/index.js';
 import { verifyWmsSignature } from '../../../src/signatures/index.js';
 import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 import { startReceiver } from '../../support/receiver.js';
@@ -9,10 +9,14 @@ import { startReceiver } from '../../support/receiver.js';
 const server = useMswServer();
 
 describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
-  // A fresh mock with one subscription of a real local receiver to the given kinds.
-  async function subscribedTo(events: string[]) {
-    const receiver = await startReceiver();
-    const mock = createMockService();
+  // A fresh mock with one subscription of a real local receiver to the given kinds; the
+  // receiver answers `statuses` in turn, then the last one.
+  async function subscribedTo(
+    events: string[],
+    { statuses, options }: { statuses?: number[]; options?: MockServiceOptions } = {},
+  ) {
+    const receiver = await startReceiver(statuses);
+    const mock = createMockService(options);
     const target = await reach(server, mock, transport);
     await target.call('/webhooks', { method: 'POST', body: { url: receiver.url, events } });
     return { receiver, mock, target };
@@ -89,12 +93,9 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
   });
 
   it('retries a failing receiver with backoff, recording every attempt, then stops', async () => {
-    const receiver = await startReceiver([500, 503, 200]);
-    const mock = createMockService({ deliveryRetry: { attempts: 3, baseDelayMs: 5 } });
-    const target = await reach(server, mock, transport);
-    await target.call('/webhooks', {
-      method: 'POST',
-      body: { url: receiver.url, events: ['order.created'] },
+    const { receiver, mock } = await subscribedTo(['order.created'], {
+      statuses: [500, 503, 200],
+      options: { deliveryRetry: { attempts: 3, baseDelayMs: 5 } },
     });
     mock.orders.create();
     await mock.flushDeliveries();
@@ -129,12 +130,9 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
   });
 
   it('takes the default for a retry field given as undefined', async () => {
-    const receiver = await startReceiver([500, 500, 500, 500]);
-    const mock = createMockService({ deliveryRetry: { attempts: undefined, baseDelayMs: 1 } });
-    const target = await reach(server, mock, transport);
-    await target.call('/webhooks', {
-      method: 'POST',
-      body: { url: receiver.url, events: ['order.created'] },
+    const { mock } = await subscribedTo(['order.created'], {
+      statuses: [500],
+      options: { deliveryRetry: { attempts: undefined, baseDelayMs: 1 } },
     });
     mock.orders.create();
     await mock.flushDeliveries();
