@@ -5,10 +5,11 @@ import type { RequestErrorOptions } from './order-fulfillment-error.js';
 export type TimeoutLimit = 'attempt' | 'total';
 
 /**
- * No response arrived in time. With `limit: 'attempt'`, one attempt outlasted `timeout`
- * (timed-out GET requests are retried first; this is thrown once the retries are used up);
- * with `limit: 'total'`, the call's `totalTimeout` ran out across its attempts and the
- * waits between them, and it is not retried further.
+ * No complete response arrived in time: not its headers, or not the rest of its body. With
+ * `limit: 'attempt'`, one attempt outlasted `timeout` (timed-out GET requests are retried
+ * first; this is thrown once the retries are used up); with `limit: 'total'`, the call's
+ * `totalTimeout` ran out across its attempts and the waits between them, and it is not
+ * retried further.
  *
  * @example
  * ```ts
@@ -49,7 +50,7 @@ export class TimeoutError extends ConnectionError {
       path,
       limit === 'total'
         ? `not done within ${timeout} ms (totalTimeout, across every attempt and wait)`
-        : `no response within ${timeout} ms (timeout, per attempt)`,
+        : `no complete response within ${timeout} ms (timeout, per attempt)`,
       options,
     );
     this.timeout = timeout;

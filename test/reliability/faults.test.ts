@@ -281,6 +281,8 @@ describe('faults from a real proxy in front of mock.listen()', () => {
     const { mock, client, proxy } = await setUp((index) => (index === 1 ? 'stall-body' : 'pass'));
     const result = await pullResuming(client);
     expect(result.errors.map((error) => error.constructor)).toEqual([TimeoutError]);
+    // The headers had come: the message does not say that nothing did.
+    expect(result.errors[0]?.message).toMatch(/→ no complete response within \d+ ms/);
     expect(result.ids).toEqual(storeIds(mock));
     expect(result.deliveries).toBe(150);
     // The client gave up on the body after its 200 ms and closed the socket, rather than
