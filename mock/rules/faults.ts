@@ -38,7 +38,7 @@ export const PathPatternSchema = z.string().check(
   }),
 );
 
-// The fields of a rule; FaultRuleSchema adds the one-effect check.
+// The fields of a rule; FaultRuleSchema adds the check of its effects.
 const FaultRuleFields = z.strictObject({
   method: z.optional(HttpMethodSchema),
   path: PathPatternSchema,
@@ -66,16 +66,24 @@ const FaultRuleFields = z.strictObject({
 /** The JSON of one fault rule, as `mock.faults.add` and `POST /__mock/faults` take it. */
 export const FaultRuleSchema = FaultRuleFields.check(
   z.superRefine((rule, ctx) => {
-    const effects = (['status', 'delayMs', 'error'] as const).filter((k) => rule[k] !== undefined);
-    if (effects.length !== 1) {
+    // One answer at most (a status or a cut connection); a delay may come before it.
+    if (rule.status !== undefined && rule.error !== undefined) {
       ctx.issues.push({
         code: 'custom',
         path: [],
         input: rule,
-        message:
-          effects.length === 0
-            ? 'needs one effect: status, delayMs or error'
-            : `has ${effects.join(' and ')}: give exactly one effect`,
+        message: 'has status and error: give one of them (delayMs may go with either)',
+      });
+    } else if (
+      rule.status === undefined &&
+      rule.error === undefined &&
+      rule.delayMs === undefined
+    ) {
+      ctx.issues.push({
+        code: 'custom',
+        path: [],
+        input: rule,
+        message: 'needs one effect: status, delayMs or error',
       });
     }
     for (const field of ['body', 'headers'] as const) {
@@ -99,15 +107,17 @@ export const FaultRuleSchema = FaultRuleFields.check(
  *   ends in `*` (`"/api/v1/web-api/v1/orders*"`). The control endpoints are never faulted.
  * - `times`: how many matching requests it applies to; absent means until removed.
  * - `after`: how many matching requests get their normal answer (no other rule faulted
- *   them; a delayed one counts) before it applies (`after: 1` fails the second page of a
+ *   them; one only delayed counts) before it applies (`after: 1` fails the second page of a
  *   pull, whatever the client fetches ahead); default 0.
- * - One effect: `status` (with optional `body`: JSON, or a string sent as it is, as text unless
- *   `headers` name a type; default `{"detail": "Injected fault"}`; and `headers`; a 429
- *   without a `Retry-After` of its own gets `Retry-After: 1`), `delayMs` (answer normally
- *   after that delay), or `error`: `"reset"` (close the
- *   connection without an answer; in-process a network error), `"truncate"` (a 200 with its
- *   headers and half its body, then close) or `"stall"` (a 200's headers, then nothing until the
- *   client gives up).
+ * - At most one answer: `status` (with optional `body`: JSON, or a string sent as it is, as
+ *   text unless `headers` name a type; default `{"detail": "Injected fault"}`; and
+ *   `headers`; a 429 without a `Retry-After` of its own gets `Retry-After: 1`), or `error`:
+ *   `"reset"` (close the connection without an answer; in-process a network error),
+ *   `"truncate"` (a 200 with its headers and half its body, then close) or `"stall"` (a
+ *   200's headers, then nothing until the client gives up).
+ * - `delayMs`: wait this long first; alone, the request is then answered normally. With
+ *   `status`, a gateway that answers 504 after 30 s is `{ delayMs: 30000, status: 504 }`.
+ * - At least one of `status`, `error` and `delayMs`.
  */
 export type FaultRule = z.input<typeof FaultRuleSchema>;
 
@@ -122,7 +132,10 @@ export const StoredFaultRuleSchema = z.extend(FaultRuleFields, {
 /** A stored rule: the rule as given plus its `id` and how many requests it has met so far. */
 export type StoredFaultRule = z.infer<typeof StoredFaultRuleSchema>;
 
-/** What a matching rule does to one request. */
+/**
+ * What a matching rule does to one request: its answer (`status`, or an `error`), or
+ * `delay` for a rule that only delays it.
+ */
 export type FaultEffect = 'status' | 'delay' | (typeof FAULT_ERRORS)[number];
 
 /**
@@ -163,10 +176,9 @@ export function parseFaultRule(rule: unknown): FaultRule {
   };
 }
 
-/** The effect of a checked rule. */
+/** The effect of a checked rule: its answer, before any delay. */
 export function effectOf(rule: FaultRule): FaultEffect {
   if (rule.status !== undefined) return 'status';
-  if (rule.delayMs !== undefined) return 'delay';
   return rule.error ?? 'delay';
 }
 
@@ -262,7 +274,7 @@ export class FaultBook {
       return false;
     });
     const live = this.rules[index];
-    if (!live || live.rule.delayMs !== undefined) {
+    if (!live || (live.rule.status === undefined && live.rule.error === undefined)) {
       for (const waiting of standingAside) waiting.passed++;
     }
     if (!live) return undefined;

@@ -31,7 +31,7 @@ describe('mock.faults (state API)', () => {
     [{}, ['path']],
     [{ path: '/x' }, []],
     [{ path: 'orders', status: 503 }, ['path']],
-    [{ path: '/x', status: 503, delayMs: 10 }, []],
+    [{ path: '/x', status: 503, error: 'reset' }, []],
     [{ path: '/x', delayMs: -1 }, ['delayMs']],
     [{ path: '/x', error: 'explode' }, ['error']],
     [{ path: '/x', error: 'reset', body: {} }, ['body']],
@@ -142,6 +142,23 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
       statuses.push((await target.call('/orders?limit=1')).status);
     }
     expect(statuses).toEqual(expected);
+  });
+
+  it('answers late when delayMs goes with status or error: a gateway’s 504, a late reset', async () => {
+    const target = await start({ orders: 5 });
+    target.mock.faults.add({ path: ORDERS, delayMs: 40, status: 504, times: 1 });
+    target.mock.faults.add({ path: ORDERS, delayMs: 40, error: 'reset', times: 1 });
+    const started = performance.now();
+    const gateway = await target.call('/orders');
+    // A lower bound only: the answer came no sooner than the delay (a timer never fires
+    // more than a millisecond early).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(38);
+    expect([gateway.status, gateway.body]).toEqual([504, { detail: 'Injected fault' }]);
+    await expect(target.call('/orders')).rejects.toThrow();
+    expect(target.mock.requests.map((entry) => [entry.status, entry.fault?.effect])).toEqual([
+      [504, 'status'],
+      [null, 'reset'],
+    ]);
   });
 
   it('sends a string body as it is: a proxy’s HTML error page, or plain text', async () => {

@@ -45,7 +45,7 @@ describe.each(TRANSPORTS)('the request journal (%s)', (transport) => {
     const key = 'we"ird/k+y 1%&';
     const target = await start({ orders: 5, apiKeys: [{ key, scopes: ['orders:read'] }] });
     const encoded = encodeURIComponent(key);
-    const lower = encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+    const lower = encoded.replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase());
     const form = new URLSearchParams({ k: key }).toString().slice(2);
     // JSON as PHP writes it by default (`\/`), and with every quote as `\u0022`.
     const json = JSON.stringify(key).replaceAll('/', '\\/').replaceAll('\\"', '\\u0022');
