@@ -66,7 +66,8 @@ export function registrySchemas(
   options: { unrepresentable?: 'any' } = {},
 ): Record<string, Schema> {
   const uri = (id: string) => `#/components/schemas/${id}`;
-  const schemas = z.toJSONSchema(registry, { io, uri, ...options }).schemas;
+  // The registry gives the ids; naming it as the metadata too carries each description.
+  const schemas = z.toJSONSchema(registry, { io, uri, metadata: registry, ...options }).schemas;
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, clean(schema)]));
 }
 

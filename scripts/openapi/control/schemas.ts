@@ -15,9 +15,10 @@ const schemas = registryOf([
     'FaultRule',
     'A fault rule: `method` (any when absent), `path` after the host URL (exact, or a prefix ' +
       'ending in `*`), `times` (absent: until removed), `after` (matching requests that get ' +
-      'their normal answer first) and exactly one effect: `status` (with optional `body`, ' +
-      'JSON or a string sent as it is, and `headers`), `delayMs`, or `error` (`reset`, ' +
-      '`truncate`, `stall`). `body` and `headers` go with `status` only.',
+      'their normal answer first), at most one answer: `status` (with optional `body`, JSON or ' +
+      'a string sent as it is, and `headers`) or `error` (`reset`, `truncate`, `stall`), and ' +
+      '`delayMs` to wait first (alone: answer normally after it). At least one of the three; ' +
+      '`body` and `headers` go with `status` only.',
   ],
   [
     StoredFaultRuleSchema,
