@@ -50,7 +50,7 @@ export interface IntakeContext {
   nowMs(): number;
 }
 
-// The answer a cut connection began: never sent whole.
+// Stands for the answer a reset connection never sent.
 const CUT_RESPONSE: RouteResponse = {
   status: 200,
   body: JSON.stringify({ detail: 'The mock cut this answer short (an injected fault)' }),
@@ -121,7 +121,9 @@ export class Intake {
     return latency.minMs + Math.floor(unit(seed, id, LATENCY_SALT) * span);
   }
 
-  // A faulted request never reaches its route: it changes no state and emits nothing.
+  // A status or a reset answers instead of the route: the request changes no state and emits
+  // nothing. A truncated or stalled body can only come from a server that answered, so the
+  // route runs and its own answer is cut: the work is done, and the client cannot know it.
   private answer(
     request: IntakeRequest,
     entry: Entry,
@@ -142,8 +144,8 @@ export class Intake {
         body: empty ? '' : text ? body : JSON.stringify(body),
       });
     }
-    if (rule?.error !== undefined) return entry.send(CUT_RESPONSE, rule.error);
-    return settle(this.router.dispatch(request), entry);
+    if (rule?.error === 'reset') return entry.send(CUT_RESPONSE, 'reset');
+    return settle(this.router.dispatch(request), entry, rule?.error);
   }
 }
 
@@ -184,9 +186,10 @@ class Entry implements Answer {
 function settle(
   response: RouteResponse | Promise<RouteResponse>,
   entry: Entry,
+  cut?: Cut,
 ): Answer | Promise<Answer> {
-  if (response instanceof Promise) return response.then((settled) => entry.send(settled));
-  return entry.send(response);
+  if (response instanceof Promise) return response.then((settled) => entry.send(settled, cut));
+  return entry.send(response, cut);
 }
 
 // A delay that ends early, rejecting, when the client gives up (so a long delay holds nothing

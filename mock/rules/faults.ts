@@ -112,9 +112,11 @@ export const FaultRuleSchema = FaultRuleFields.check(
  * - At most one answer: `status` (with optional `body`: JSON, or a string sent as it is, as
  *   text unless `headers` name a type; default `{"detail": "Injected fault"}`; and
  *   `headers`; a 429 without a `Retry-After` of its own gets `Retry-After: 1`), or `error`:
- *   `"reset"` (close the connection without an answer; in-process a network error),
- *   `"truncate"` (a 200 with its headers and half its body, then close) or `"stall"` (a
- *   200's headers, then nothing until the client gives up).
+ *   `"reset"` (close the connection without an answer; in-process a network error; the
+ *   route never runs), `"truncate"` (the route runs: its answer's headers and half its body,
+ *   then close) or `"stall"` (the route runs: its answer's headers, then nothing until the
+ *   client gives up). A `status` or a reset changes no state; a truncated or stalled request
+ *   did its work, and only its answer is lost.
  * - `delayMs`: wait this long first; alone, the request is then answered normally. With
  *   `status`, a gateway that answers 504 after 30 s is `{ delayMs: 30000, status: 504 }`.
  * - At least one of `status`, `error` and `delayMs`.

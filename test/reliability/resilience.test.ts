@@ -162,6 +162,25 @@ describe.each(TRANSPORTS)('fault rules against the SDK (%s)', (transport) => {
     expect(target.mock.requests.map((entry) => entry.fault?.effect)).toEqual(['stall']);
   });
 
+  it('applies a notification whose answer was cut off: the retry finds it unchanged', async () => {
+    const target = await start({ orders: 10 });
+    target.mock.faults.add({
+      path: '/api/v1/webhooks/wms/fulfillment',
+      error: 'truncate',
+      times: 1,
+    });
+    const client = clientOf(target, { signingSecret: MOCK_SIGNING_SECRET });
+    const notify = () =>
+      client.fulfillment.notifyShipped(
+        { inbound_order_id: '3' },
+        { shipped_at: new Date('2026-11-22T10:00:00Z') },
+      );
+    // The service did the work and the answer was lost on the way, so the outcome is unknown.
+    await expect(notify()).rejects.toBeInstanceOf(ConnectionError);
+    expect(target.mock.orders.get('3')).toMatchObject({ status: 'shipped' });
+    expect(await notify()).toMatchObject({ status: 'unchanged' });
+  });
+
   it('gives the status error once a rule outlasts the retries, and a faulted write changes nothing', async () => {
     const target = await start({ orders: 10 });
     target.mock.faults.add({ method: 'POST', path: `${ORDERS_PATH}*`, status: 500 });

@@ -16,7 +16,8 @@ const schemas = registryOf([
     'A fault rule: `method` (any when absent), `path` after the host URL (exact, or a prefix ' +
       'ending in `*`), `times` (absent: until removed), `after` (matching requests that get ' +
       'their normal answer first), at most one answer: `status` (with optional `body`, JSON or ' +
-      'a string sent as it is, and `headers`) or `error` (`reset`, `truncate`, `stall`), and ' +
+      'a string sent as it is, and `headers`) or `error` (`reset` before the route runs; ' +
+      '`truncate` and `stall` cut the answer of the route, which has done its work), and ' +
       '`delayMs` to wait first (alone: answer normally after it). At least one of the three; ' +
       '`body` and `headers` go with `status` only.',
   ],

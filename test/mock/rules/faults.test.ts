@@ -1,6 +1,6 @@
 // Fault rules through the state API and the control endpoints, in both transports: what a
-// rule matches, what each effect answers, that a faulted request changes nothing, and that a
-// bad rule is refused whole.
+// rule matches, what each effect answers, which faulted requests change nothing (a status, a
+// reset) and which did their work (a truncated answer), and that a bad rule is refused whole.
 import { describe, expect, it } from 'vitest';
 import {
   createMockService,
@@ -157,6 +157,24 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
     await expect(target.call('/orders')).rejects.toThrow();
     expect(target.mock.requests.map((entry) => [entry.status, entry.fault?.effect])).toEqual([
       [504, 'status'],
+      [null, 'reset'],
+    ]);
+  });
+
+  it('runs the route under truncate, so only the answer is lost; a reset changes nothing', async () => {
+    const target = await start({ orders: 5 });
+    const webhooks = '/api/v1/web-api/v1/webhooks';
+    target.mock.faults.add({ path: webhooks, error: 'truncate', times: 1 });
+    target.mock.faults.add({ path: webhooks, error: 'reset', times: 1 });
+    for (const url of ['https://wms.test/cut', 'https://wms.test/reset']) {
+      const body = { url, events: ['order.created'] };
+      await expect(target.call('/webhooks', { method: 'POST', body })).rejects.toThrow();
+    }
+    expect(target.mock.subscriptions.map((subscription) => subscription.url)).toEqual([
+      'https://wms.test/cut',
+    ]);
+    expect(target.mock.requests.map((entry) => [entry.status, entry.fault?.effect])).toEqual([
+      [201, 'truncate'],
       [null, 'reset'],
     ]);
   });
