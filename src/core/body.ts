@@ -63,9 +63,18 @@ export async function readText(
   return chunks.length === 0 ? '' : new TextDecoder().decode(concat(chunks));
 }
 
-/** An error body: parsed JSON when it is JSON, else its text; undefined when empty or lost. */
-export async function readErrorBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
+/**
+ * An error body: parsed JSON when it is JSON, else its text; undefined when empty or lost.
+ *
+ * @param response - The error response.
+ * @param scrub - Hides the client's secrets, which a service may echo (a 422 whose `input`
+ *   is the key it refused): the body becomes the error's `body` and message.
+ */
+export async function readErrorBody(
+  response: Response,
+  scrub: (text: string) => string,
+): Promise<unknown> {
+  const text = scrub(await response.text().catch(() => ''));
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -51,10 +51,24 @@ export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 
 /** What a body is cut to in a debug line. */
 const BODY_LIMIT = 2048;
 
-// A JSON member whose name says it holds a secret: its string value is replaced, so the
-// secret a webhook subscription answers with never reaches a log.
+// A member whose name says it holds a secret (`secret`, `signing_key`, `api-key`, `token`,
+// ...): its value is replaced whatever its shape, so the secret a webhook subscription
+// answers with never reaches a log, however the service nests it (specification 4.5 does not
+// show the record).
+const SECRET_NAME = /secret|signature|(?:^|[-_])key$|api[-_]?key|token|password/i;
+// The same, for a body that is no JSON: a string member only.
 const SECRET_MEMBER =
   /("[^"]*(?:secret|signature|api[-_]?key|token|password)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+
+function redactMembers(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), (name, value) =>
+      name !== '' && SECRET_NAME.test(name) ? '[redacted]' : value,
+    );
+  } catch {
+    return text.replace(SECRET_MEMBER, '$1"[redacted]"');
+  }
+}
 
 /**
  * The environment's level, read without failing where `process` is missing or its `env`
@@ -94,6 +108,11 @@ export interface Log {
   debug(message: string): void;
   /** A body for a debug line: secret members redacted, cut at 2 KB. */
   body(text: string | undefined): string;
+  /**
+   * The text with the client's own secrets replaced, as they are written or JSON-escaped:
+   * for what the service sent back (an error body that echoes the key it refused).
+   */
+  scrub(text: string): string;
 }
 
 /**
@@ -104,23 +123,27 @@ export interface Log {
  */
 export function createLog(logger: Logger, level: LogLevel, secrets: (string | undefined)[]): Log {
   const rank = LOG_LEVELS.indexOf(level);
-  const hidden = secrets.filter((secret): secret is string => !!secret);
-  const scrub = (line: string) => {
-    let out = line;
+  // Each secret as written and as JSON escapes it (a quote or backslash in a key).
+  const hidden = secrets
+    .filter((secret): secret is string => !!secret)
+    .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
+  const scrub = (text: string) => {
+    let out = text;
     for (const secret of hidden) out = out.split(secret).join('[redacted]');
-    return `[order-fulfillment-sdk] ${out}`;
+    return out;
   };
   const write = (at: Exclude<LogLevel, 'off'>, message: string) => {
-    if (LOG_LEVELS.indexOf(at) <= rank) logger[at](scrub(message));
+    if (LOG_LEVELS.indexOf(at) <= rank) logger[at](`[order-fulfillment-sdk] ${scrub(message)}`);
   };
   return {
     enabled: (at) => LOG_LEVELS.indexOf(at) <= rank,
     warn: (message) => write('warn', message),
     info: (message) => write('info', message),
     debug: (message) => write('debug', message),
+    scrub,
     body(text) {
       if (!text) return '(no body)';
-      const redacted = text.replace(SECRET_MEMBER, '$1"[redacted]"');
+      const redacted = redactMembers(text);
       return redacted.length > BODY_LIMIT
         ? `${redacted.slice(0, BODY_LIMIT)}… (${redacted.length} characters)`
         : redacted;

@@ -62,6 +62,7 @@ export async function toSdkError(
   request: RequestSummary,
   limits: Pick<ResolvedOptions, 'timeout' | 'totalTimeout' | 'signal'>,
   total: AbortSignal | undefined,
+  scrub: (text: string) => string,
 ): Promise<unknown> {
   const { method, path, cursor } = request;
   if (total?.aborted) {
@@ -80,7 +81,7 @@ export async function toSdkError(
     return createApiError({
       status: response.status,
       statusText: response.statusText,
-      body: await readErrorBody(response),
+      body: await readErrorBody(response, scrub),
       method,
       path,
       headers: response.headers,

@@ -91,6 +91,23 @@ describe.each(TRANSPORTS)('a whole session at debug (%s)', (transport) => {
   });
 });
 
+describe('debug bodies', () => {
+  it.each([
+    ['nested', { secret: { current: 'whsec_AAAA', previous: 'whsec_BBBB' } }],
+    ['under another name', { signing_key: 'whsec_CCCC' }],
+    ['in a list', { secrets: ['whsec_DDDD'] }],
+  ])('redact a subscription secret %s', async (_, extra) => {
+    const { logger, text } = recorder();
+    const answer = { id: 'wh_1', url: 'https://wms.test/h', events: ['order.created'], ...extra };
+    const service = fakeFetch(() => json(answer, 201));
+    const config = { hostUrl: HOST, apiKey: KEY, fetch: service.fetch, logger };
+    const client = createClient({ ...config, logLevel: 'debug' });
+    await client.webhooks.create({ url: 'https://wms.test/h', events: ['order.created'] });
+    expect(text()).toContain('"id":"wh_1"');
+    expect(text()).not.toMatch(/whsec_/);
+  });
+});
+
 describe('log levels', () => {
   function session(
     level: LogLevel | undefined,

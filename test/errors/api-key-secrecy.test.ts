@@ -63,4 +63,21 @@ describe('the API key', () => {
     expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(KEY);
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(KEY);
   });
+
+  it.each([
+    // pydantic's 422 carries the value it refused as `input`.
+    ['a 422 that echoes it', 422, { detail: [{ loc: ['header', 'x-api-key'], input: KEY }] }],
+    ['a 401 that names it', 401, { detail: `Invalid API key ${KEY}` }],
+    ['a text body that holds it', 403, `forbidden for ${KEY}`],
+  ])('is hidden in %s, in the error body and message', async (_, status, body) => {
+    const service = fakeFetch(() =>
+      typeof body === 'string' ? new Response(body, { status }) : json(body, status),
+    );
+    const error = await failure(clientOver(service, { retry: 0 }).orders.get('ord_1'));
+    expect((error as { status?: number }).status).toBe(status);
+    expect(JSON.stringify((error as { body?: unknown }).body)).toContain('[redacted]');
+    expect(error.message).not.toContain(KEY);
+    expect(JSON.stringify(error)).not.toContain(KEY);
+    expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(KEY);
+  });
 });
