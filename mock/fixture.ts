@@ -1,5 +1,6 @@
 // The CLI's --fixture file: JSON with the records and settings to start the mock with.
 import type { MockServiceOptions } from './options.js';
+import { describeJsonError } from './store/input-checks.js';
 
 /** The keys a fixture file may have; each means what the option of that name means. */
 export const FIXTURE_KEYS = ['orders', 'products', 'apiKeys', 'signingSecret', 'plan'] as const;
@@ -19,9 +20,7 @@ export function parseFixture(text: string, name: string): Fixture {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new TypeError(
-      `Fixture ${name} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new TypeError(`Fixture ${name} is not valid JSON: ${describeJsonError(error)}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TypeError(`Fixture ${name} must be a JSON object { ${FIXTURE_KEYS.join('?, ')}? }`);

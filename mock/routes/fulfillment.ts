@@ -38,7 +38,13 @@ export function fulfillmentRoutes(ctx: ServiceContext): Route[] {
           });
         } catch (error) {
           if (!(error instanceof SignatureVerificationError)) throw error;
-          return fail(401, `Signature rejected (${error.reason}): ${error.message}`);
+          // A mismatch is told without the verifier's hint about the secret itself (padded with
+          // whitespace?): a caller who does not hold the secret learns nothing of it.
+          const why =
+            error.reason === 'signature_mismatch'
+              ? 'no v1 signature matches the body as received, under the configured secret'
+              : error.message;
+          return fail(401, `Signature rejected (${error.reason}): ${why}`);
         }
         // Then the body. FastAPI validates a model body after the dependencies have run (the
         // signature check is one), so a non-JSON Content-Type is a 422 only once signed.

@@ -2,7 +2,7 @@
 // route reads a request body. Neither msw nor node:http appears here; the adapters in
 // mock/adapters/ turn their requests into these shapes.
 import type * as z from 'zod/mini';
-import { checkInput, toValidationIssues } from '../store/input-checks.js';
+import { checkInput, describeJsonError, toValidationIssues } from '../store/input-checks.js';
 import { unprocessable } from './responses.js';
 
 /** One request, as much of it as a route reads. */
@@ -78,7 +78,7 @@ function parseJsonBody(
       response: unprocessable([
         {
           loc: ['body'],
-          msg: `JSON decode error: ${error instanceof Error ? error.message : 'invalid JSON'}`,
+          msg: `JSON decode error: ${describeJsonError(error)}`,
           type: 'json_invalid',
         },
       ]),

@@ -190,6 +190,9 @@ export class DeliveryQueue {
         // Looked up per call so a test's own fetch mock or msw interception applies.
         const response = await globalThis.fetch(subscription.url, {
           method: 'POST',
+          // A redirect is the receiver's answer, a failed attempt: following it would take the
+          // signed event to a host nobody subscribed.
+          redirect: 'manual',
           body,
           headers: {
             'Content-Type': 'application/json',

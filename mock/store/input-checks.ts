@@ -67,6 +67,18 @@ export function toValidationIssues(
   });
 }
 
+/**
+ * Why a text is not JSON, without the stretch of the text V8 quotes in its message
+ * (`Unexpected token ''', ..."gSecret": 'shortsec'"... is not valid JSON`): the text may hold
+ * a key or a secret, and the message goes to a 422 body or a terminal.
+ *
+ * @param error - What `JSON.parse` threw.
+ */
+export function describeJsonError(error: unknown): string {
+  const message = error instanceof Error ? error.message : 'invalid JSON';
+  return message.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '');
+}
+
 /** A query string coerced for a schema, plus the issues coercion itself found. */
 export interface CoercedQuery {
   values: Record<string, string | number>;

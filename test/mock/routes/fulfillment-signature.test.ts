@@ -34,6 +34,14 @@ describe.each(TRANSPORTS)('inbound signature (%s)', (transport) => {
     expect(snapshot(mock)).toBe(before);
   });
 
+  it('tells a mismatch nothing about the secret, padded with whitespace as it is', async () => {
+    const { target, raw } = await setup(transport, ' padded-secret ');
+    const res = await postInbound(target, raw, { signed: raw, secret: 'padded-secret' });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/^Signature rejected \(signature_mismatch\)/);
+    expect(res.body.detail).not.toMatch(/whitespace|padded/);
+  });
+
   it('rejects a t more than 5 minutes old (by the mock clock)', async () => {
     const { mock, target, raw, before } = await setup(transport);
     const res = await postInbound(target, raw, { t: NOW_SECONDS - 301 });

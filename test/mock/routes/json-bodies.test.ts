@@ -129,6 +129,21 @@ describe.each(TRANSPORTS)('JSON request bodies (%s)', (transport) => {
     expect(JSON.stringify(endpoint.state(mock))).toBe(before);
   });
 
+  it.each(ENDPOINTS.slice(0, 2))(
+    '$name answers 422 json_invalid without quoting the body, which may hold a secret',
+    async (endpoint) => {
+      const { mock, target } = await start(transport);
+      const before = JSON.stringify(endpoint.state(mock));
+      const res = await endpoint.post(target, '{"note": sk_live_probe_1234}', 'application/json');
+      expect(res.status).toBe(422);
+      const [issue] = (await res.json()).detail;
+      expect(issue).toMatchObject({ loc: ['body'], type: 'json_invalid' });
+      expect(issue.msg).toMatch(/^JSON decode error: /);
+      expect(issue.msg).not.toContain('sk_live');
+      expect(JSON.stringify(endpoint.state(mock))).toBe(before);
+    },
+  );
+
   it('takes no body on a control endpoint as {}, whatever the Content-Type', async () => {
     const { mock, target } = await start(transport);
     const res = await post(`${target.hostUrl}/__mock/orders`, '', 'text/plain');

@@ -10,12 +10,16 @@ const server = useMswServer();
 
 describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
   // A fresh mock with one subscription of a real local receiver to the given kinds; the
-  // receiver answers `statuses` in turn, then the last one.
+  // receiver answers `statuses` in turn, then the last one, with `headers`.
   async function subscribedTo(
     events: string[],
-    { statuses, options }: { statuses?: number[]; options?: MockServiceOptions } = {},
+    {
+      statuses,
+      headers,
+      options,
+    }: { statuses?: number[]; headers?: Record<string, string>; options?: MockServiceOptions } = {},
   ) {
-    const receiver = await startReceiver(statuses);
+    const receiver = await startReceiver(statuses, headers);
     const mock = createMockService(options);
     const target = await reach(server, mock, transport);
     await target.call('/webhooks', { method: 'POST', body: { url: receiver.url, events } });
@@ -127,6 +131,23 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
       expect(attempt.status).toBeUndefined();
       expect(attempt.error).toMatch(/fetch failed/);
     }
+  });
+
+  it('records a redirect as a failed attempt, never following it with the signed event', async () => {
+    const elsewhere = await startReceiver();
+    const { receiver, mock } = await subscribedTo(['order.created'], {
+      statuses: [307],
+      headers: { location: elsewhere.url },
+      options: { deliveryRetry: { attempts: 2, baseDelayMs: 1 } },
+    });
+    mock.orders.create();
+    await mock.flushDeliveries();
+    expect(mock.deliveries.map((d) => [d.attempt, d.status, d.ok])).toEqual([
+      [1, 307, false],
+      [2, 307, false],
+    ]);
+    expect(receiver.received).toHaveLength(2);
+    expect(elsewhere.received).toEqual([]);
   });
 
   it('takes the default for a retry field given as undefined', async () => {
