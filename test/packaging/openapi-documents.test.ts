@@ -1,7 +1,10 @@
-// The OpenAPI documents the package ships describe each component: a client generator turns
-// a description into the doc comment of the type it makes, so one without it is a bare type.
+// The OpenAPI documents the package ships describe each component (a client generator turns
+// a description into the doc comment of the type it makes, so one without it is a bare type),
+// and the control document's fault rule takes what the mock takes.
 import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { createMockService, type FaultRule } from '../../mock/index.js';
 
 type Document = { components: { schemas: Record<string, { description?: string }> } };
 
@@ -15,5 +18,38 @@ describe.each(['openapi.json', 'openapi-control.json'])('docs/%s', (file) => {
     expect(components.length).toBeGreaterThan(5);
     const bare = components.filter(([, schema]) => !schema.description?.trim());
     expect(bare.map(([id]) => id)).toEqual([]);
+  });
+});
+
+describe('docs/openapi-control.json FaultRule', () => {
+  const document = JSON.parse(
+    readFileSync(new URL('../../docs/openapi-control.json', import.meta.url), 'utf8'),
+  ) as Document;
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12, as a generator or a validator reads them.
+  const documented = new Ajv2020({ strict: false }).compile(
+    document.components.schemas.FaultRule as object,
+  );
+  const path = '/api/v1/web-api/v1/orders';
+
+  it.each([
+    [{ path, status: 503 }, true],
+    [{ path, method: 'get', status: 503 }, true],
+    [{ path, delayMs: 300, status: 504 }, true],
+    [{ path, delayMs: 300, error: 'reset' }, true],
+    [{ path, delayMs: 300 }, true],
+    [{ path, status: 503, error: 'reset' }, false],
+    [{ path }, false],
+    [{ path, method: 'FETCH', status: 503 }, false],
+    [{ path, error: 'reset', body: 'x' }, false],
+  ])('agrees with the mock on %j (accepted: %s)', (rule, accepted) => {
+    const mock = createMockService();
+    let added = true;
+    try {
+      mock.faults.add(rule as FaultRule);
+    } catch {
+      added = false;
+    }
+    expect(added).toBe(accepted);
+    expect(documented(rule)).toBe(accepted);
   });
 });

@@ -66,10 +66,15 @@ const schemas = registryOf([
 /** Every component schema of the control document, sorted by id. */
 export function controlComponents(): Record<string, Json> {
   const cleaned = registrySchemas(schemas, 'input', { unrepresentable: 'any' });
-  // zod drops the refinement; JSON Schema says "exactly one effect" in its own words.
+  // zod drops the refinement; JSON Schema says it in its own words: exactly one branch holds,
+  // so a rule has status or error (not both), or delayMs alone; delayMs goes with either.
   cleaned.FaultRule = {
     ...cleaned.FaultRule,
-    oneOf: [{ required: ['status'] }, { required: ['delayMs'] }, { required: ['error'] }],
+    oneOf: [
+      { required: ['status'] },
+      { required: ['error'] },
+      { required: ['delayMs'], properties: { status: false, error: false } },
+    ],
     dependentRequired: { body: ['status'], headers: ['status'] },
   };
   return sortedById(cleaned);

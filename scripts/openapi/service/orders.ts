@@ -18,8 +18,9 @@ export function orderPaths(): Record<string, Json> {
       'page’s `next_since`, unchanged. Requires `since_id` (one without the other is 422). ' +
       `Start a pull at the origin \`${S.ORIGIN_CURSOR.since}\` / \`${S.ORIGIN_CURSOR.since_id}\` (${GAPS}).`,
     since_id:
-      'Cursor mode: the previous page’s `next_since_id`, unchanged. Requires `since`; ties on ' +
-      '`updated_at` are broken by `id` compared as a plain string.',
+      'Cursor mode: the previous page’s `next_since_id`, unchanged. Requires `since`. Orders ' +
+      'with the same `updated_at` come by `id`, decimal ids first by numeric value (`9` before ' +
+      `\`10\`), then other ids as plain strings; never compare ids, send this one back (${GAPS}).`,
   };
   const orderParams = [
     ...queryParameters(S.OrderListParamsSchema, orderQuery),

@@ -29,7 +29,9 @@ const responses = registryOf([
     'OrderCursorPage',
     'Cursor mode page (specification 2.4), ascending by (`updated_at`, `id`). ' +
       '`next_since`/`next_since_id` are the last item’s `updated_at`/`id`; on an empty page they ' +
-      'echo the request’s cursor.',
+      'echo the request’s cursor. A call without a cursor is offset mode (an OrderPage): the ' +
+      `first cursor call sends the origin cursor \`since=${S.ORIGIN_CURSOR.since}\`, ` +
+      `\`since_id=${S.ORIGIN_CURSOR.since_id}\`.`,
   ],
   [
     S.ShipmentSchema,
