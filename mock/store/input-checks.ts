@@ -18,26 +18,93 @@ export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown) {
   return schema.safeParse(value, IN_ENGLISH) as z.core.util.SafeParseResult<z.infer<S>>;
 }
 
-// FastAPI/pydantic names for the kinds of failure zod reports.
-function issueType(issue: z.core.$ZodIssue): string {
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const choices = (values: readonly unknown[]) => {
+  const quoted = values.map((value) => `'${String(value)}'`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0];
+};
+
+// pydantic's type and wording for each JSON type a schema expects.
+const TYPE_ERRORS: Record<string, [type: string, msg: string]> = {
+  int: ['int_type', 'Input should be a valid integer'],
+  number: ['float_type', 'Input should be a valid number'],
+  string: ['string_type', 'Input should be a valid string'],
+  boolean: ['bool_type', 'Input should be a valid boolean'],
+  array: ['list_type', 'Input should be a valid list'],
+  // A model (an object schema) given something else, as FastAPI's body models answer it.
+  object: [
+    'model_attributes_type',
+    'Input should be a valid dictionary or object to extract fields from',
+  ],
+  record: ['dict_type', 'Input should be a valid dictionary'],
+};
+
+// One failure as pydantic names and words it, for a client that matches on either. A message
+// a schema wrote itself (`must be an HTTP method: ...`) is kept: it says more.
+function pydanticIssue(issue: z.core.$ZodIssue): { type: string; msg: string } {
+  const own = (type: string) => ({ type, msg: issue.message });
   switch (issue.code) {
-    case 'invalid_type':
+    case 'invalid_type': {
       // zod leaves `input` out of issues; the English message (configured) names it.
-      if (issue.message.endsWith('received undefined')) return 'missing';
-      return issue.expected === 'int' ? 'int_type' : `${issue.expected}_type`;
-    case 'too_big':
-      return issue.origin === 'number' ? 'less_than_equal' : 'too_long';
-    case 'too_small':
-      return issue.origin === 'number' ? 'greater_than_equal' : 'too_short';
+      if (issue.message.endsWith('received undefined'))
+        return { type: 'missing', msg: 'Field required' };
+      const [type, msg] = TYPE_ERRORS[issue.expected] ?? [`${issue.expected}_type`, issue.message];
+      return { type, msg };
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'number' || issue.origin === 'int') {
+        return issue.inclusive
+          ? { type: 'less_than_equal', msg: `Input should be less than or equal to ${max}` }
+          : { type: 'less_than', msg: `Input should be less than ${max}` };
+      }
+      if (issue.origin === 'string') {
+        return {
+          type: 'string_too_long',
+          msg: `String should have at most ${plural(max, 'character')}`,
+        };
+      }
+      return {
+        type: 'too_long',
+        msg: `List should have at most ${plural(max, 'item')} after validation`,
+      };
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'number' || issue.origin === 'int') {
+        return issue.inclusive
+          ? { type: 'greater_than_equal', msg: `Input should be greater than or equal to ${min}` }
+          : { type: 'greater_than', msg: `Input should be greater than ${min}` };
+      }
+      if (issue.origin === 'string') {
+        return {
+          type: 'string_too_short',
+          msg: `String should have at least ${plural(min, 'character')}`,
+        };
+      }
+      return {
+        type: 'too_short',
+        msg: `List should have at least ${plural(min, 'item')} after validation`,
+      };
+    }
     case 'invalid_value':
-      return issue.values.length > 1 ? 'enum' : 'literal_error';
+      return issue.values.length > 1
+        ? { type: 'enum', msg: `Input should be ${choices(issue.values)}` }
+        : { type: 'literal_error', msg: `Input should be ${choices(issue.values)}` };
     case 'invalid_format':
-      return issue.format === 'url' ? 'url_parsing' : `${issue.format}_parsing`;
-    case 'unrecognized_keys':
-      return 'extra_forbidden';
+      if (issue.format === 'regex') return own('string_pattern_mismatch');
+      return own(issue.format === 'url' ? 'url_parsing' : `${issue.format}_parsing`);
     default:
-      return 'value_error';
+      return own('value_error');
   }
+}
+
+// Whether zod wrote the message (in English, by IN_ENGLISH) rather than the schema. A type
+// error's message names the input's type, which the issue no longer holds to compare.
+function zodWrote(issue: z.core.$ZodIssue): boolean {
+  if (issue.code === 'invalid_type') return issue.message.startsWith('Invalid input: expected');
+  const english = IN_ENGLISH.error?.(issue as never);
+  return (typeof english === 'string' ? english : english?.message) === issue.message;
 }
 
 /**
@@ -63,7 +130,8 @@ export function toValidationIssues(
         type: 'extra_forbidden',
       }));
     }
-    return [{ loc, msg: issue.message, type: issueType(issue) }];
+    const { type, msg } = pydanticIssue(issue);
+    return [{ loc, msg: zodWrote(issue) ? msg : issue.message, type }];
   });
 }
 

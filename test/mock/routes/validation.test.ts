@@ -20,7 +20,7 @@ describe.each(TRANSPORTS)('422 (%s)', (transport) => {
     ['since=yesterday&since_id=5', 'since', 'datetime_parsing'],
     ['since=2026-01-01T00:00:00Z', 'since_id', 'value_error'],
     ['since_id=5', 'since_id', 'value_error'],
-    ['since=2026-01-01T00:00:00Z&since_id=', 'since_id', 'too_short'],
+    ['since=2026-01-01T00:00:00Z&since_id=', 'since_id', 'string_too_short'],
     ['since=2026-01-01T00:00:00Z&since_id=5&limit=500', 'limit', 'less_than_equal'],
   ])('GET /orders?%s → 422 on %s', async (query, field, type) => {
     const target = await reach(server, createMockService(), transport);
@@ -31,6 +31,21 @@ describe.each(TRANSPORTS)('422 (%s)', (transport) => {
       msg: expect.any(String),
       type,
     });
+  });
+
+  it('words each failure as pydantic does, for a client that matches on msg', async () => {
+    const target = await reach(server, createMockService(), transport);
+    const msg = async (query: string) => (await target.call(`/orders?${query}`)).body.detail[0].msg;
+    expect(await msg('limit=201')).toBe('Input should be less than or equal to 200');
+    expect(await msg('offset=-1')).toBe('Input should be greater than or equal to 0');
+    expect(await msg('since=2026-01-01T00:00:00Z&since_id=')).toBe(
+      'String should have at least 1 character',
+    );
+    const webhook = await target.call('/webhooks', { method: 'POST', body: { url: 5 } });
+    expect(webhook.body.detail).toEqual([
+      { loc: ['body', 'url'], msg: 'Input should be a valid string', type: 'string_type' },
+      { loc: ['body', 'events'], msg: 'Field required', type: 'missing' },
+    ]);
   });
 
   it('accepts a since with a numeric offset, URL-encoded', async () => {

@@ -222,7 +222,7 @@ describe.each(TRANSPORTS)('inbound matching (%s)', (transport) => {
       JSON.stringify(notification({ source: 'trendyol' })),
       'value_error',
     ],
-    ['an array', '[]', 'object_type'],
+    ['an array', '[]', 'model_attributes_type'],
   ])('answers 422 for %s and writes nothing', async (_name, raw, type) => {
     const mock = frozenMock();
     const target = await reach(server, mock, transport);
