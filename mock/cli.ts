@@ -8,7 +8,7 @@ import type { MockServiceOptions } from './options.js';
 import { BASE_PATH } from './routes/context.js';
 import { CONTROL_PREFIX } from './routes/control.js';
 import { FULFILLMENT_PATH } from './routes/fulfillment.js';
-import { type FaultRule, MAX_DELAY_MS, parseFaultRule } from './rules/faults.js';
+import { type FaultRule, MAX_DELAY_MS, parseFaultRule } from './rules/fault-rule.js';
 import { createService } from './service.js';
 
 const USAGE = `Usage: order-fulfillment-mock [options]

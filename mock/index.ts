@@ -30,10 +30,10 @@ export {
   type FaultEffect,
   type FaultRule,
   FaultRuleSchema,
-  type MockFaults,
   type StoredFaultRule,
   StoredFaultRuleSchema,
-} from './rules/faults.js';
+} from './rules/fault-rule.js';
+export type { MockFaults } from './rules/faults.js';
 export {
   DEFAULT_JOURNAL_LIMIT,
   type MockRequest,

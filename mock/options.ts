@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { API_BASE_PATH } from '../src/core/config.js';
 import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry } from './rules/deliveries.js';
-import { type FaultRule, MAX_DELAY_MS } from './rules/faults.js';
+import { type FaultRule, MAX_DELAY_MS } from './rules/fault-rule.js';
 import { DEFAULT_JOURNAL_LIMIT } from './rules/journal.js';
 import { isValidIpRule, type MockApiKey, SCOPES } from './rules/keys.js';
 import type { RateLimit } from './rules/rate-limit.js';

@@ -4,7 +4,7 @@
 // no API key; docs/mock.md lists them.
 import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from '../../src/schemas/index.js';
-import { HttpMethodSchema, PathPatternSchema, pathMatches } from '../rules/faults.js';
+import { HttpMethodSchema, PathPatternSchema, pathMatches } from '../rules/fault-rule.js';
 import { iso } from '../store/generate.js';
 import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
 import { MockInputError, MockNotFoundError } from '../store/store-errors.js';

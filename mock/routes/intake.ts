@@ -2,8 +2,9 @@
 // id, is written to the journal (the API's requests, not the control endpoints'), meets the
 // fault rules and the latency, and only then reaches the router. Both adapters call `handle`
 // and carry out what it returns, so a fault behaves the same in-process and over HTTP.
+
+import { effectOf, type FAULT_ERRORS, type FaultRule } from '../rules/fault-rule.js';
 import type { FaultBook } from '../rules/faults.js';
-import { effectOf, type FAULT_ERRORS, type FaultRule } from '../rules/faults.js';
 import { type Journal, type RawHeaders, requestIdOf } from '../rules/journal.js';
 import { unit } from '../store/random.js';
 import { isControlPath } from './control.js';

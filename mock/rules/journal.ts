@@ -3,7 +3,7 @@
 // into a `MockRequest` only when someone reads the journal, so a load test pays for a slot in
 // a ring, not for a JSON document per request.
 import * as z from 'zod/mini';
-import { FAULT_ERRORS } from './faults.js';
+import { FAULT_ERRORS } from './fault-rule.js';
 import { createRedactor, REDACTED } from './redact.js';
 
 /** How many entries the journal keeps unless `journal.limit` says otherwise. */

@@ -39,6 +39,27 @@ const TYPE_ERRORS: Record<string, [type: string, msg: string]> = {
   record: ['dict_type', 'Input should be a valid dictionary'],
 };
 
+// A number, a string's length or a list's size beyond its bound, in pydantic's words.
+function bound(side: 'max' | 'min', limit: number, inclusive: boolean | undefined, origin: string) {
+  const [than, most, long] =
+    side === 'max'
+      ? ['less_than', 'at most', 'too_long']
+      : ['greater_than', 'at least', 'too_short'];
+  const words = than.replace('_', ' ');
+  if (origin === 'number' || origin === 'int') {
+    return inclusive
+      ? { type: `${than}_equal`, msg: `Input should be ${words} or equal to ${limit}` }
+      : { type: than, msg: `Input should be ${words} ${limit}` };
+  }
+  if (origin === 'string') {
+    return {
+      type: `string_${long}`,
+      msg: `String should have ${most} ${plural(limit, 'character')}`,
+    };
+  }
+  return { type: long, msg: `List should have ${most} ${plural(limit, 'item')} after validation` };
+}
+
 // One failure as pydantic names and words it, for a client that matches on either. A message
 // a schema wrote itself (`must be an HTTP method: ...`) is kept: it says more.
 function pydanticIssue(issue: z.core.$ZodIssue): { type: string; msg: string } {
@@ -51,42 +72,10 @@ function pydanticIssue(issue: z.core.$ZodIssue): { type: string; msg: string } {
       const [type, msg] = TYPE_ERRORS[issue.expected] ?? [`${issue.expected}_type`, issue.message];
       return { type, msg };
     }
-    case 'too_big': {
-      const max = Number(issue.maximum);
-      if (issue.origin === 'number' || issue.origin === 'int') {
-        return issue.inclusive
-          ? { type: 'less_than_equal', msg: `Input should be less than or equal to ${max}` }
-          : { type: 'less_than', msg: `Input should be less than ${max}` };
-      }
-      if (issue.origin === 'string') {
-        return {
-          type: 'string_too_long',
-          msg: `String should have at most ${plural(max, 'character')}`,
-        };
-      }
-      return {
-        type: 'too_long',
-        msg: `List should have at most ${plural(max, 'item')} after validation`,
-      };
-    }
-    case 'too_small': {
-      const min = Number(issue.minimum);
-      if (issue.origin === 'number' || issue.origin === 'int') {
-        return issue.inclusive
-          ? { type: 'greater_than_equal', msg: `Input should be greater than or equal to ${min}` }
-          : { type: 'greater_than', msg: `Input should be greater than ${min}` };
-      }
-      if (issue.origin === 'string') {
-        return {
-          type: 'string_too_short',
-          msg: `String should have at least ${plural(min, 'character')}`,
-        };
-      }
-      return {
-        type: 'too_short',
-        msg: `List should have at least ${plural(min, 'item')} after validation`,
-      };
-    }
+    case 'too_big':
+      return bound('max', Number(issue.maximum), issue.inclusive, issue.origin);
+    case 'too_small':
+      return bound('min', Number(issue.minimum), issue.inclusive, issue.origin);
     case 'invalid_value':
       return issue.values.length > 1
         ? { type: 'enum', msg: `Input should be ${choices(issue.values)}` }

@@ -2,7 +2,7 @@
 // their bodies with, and the stored records they answer with.
 import { ClockAdvanceSchema, ClockSetSchema } from '../../../mock/routes/control.js';
 import { DeliveryAttemptSchema } from '../../../mock/rules/deliveries.js';
-import { FaultRuleSchema, StoredFaultRuleSchema } from '../../../mock/rules/faults.js';
+import { FaultRuleSchema, StoredFaultRuleSchema } from '../../../mock/rules/fault-rule.js';
 import { MockRequestSchema } from '../../../mock/rules/journal.js';
 import { OrderInputSchema, ProductInputSchema } from '../../../mock/store/record-schemas.js';
 import * as S from '../../../src/schemas/index.js';

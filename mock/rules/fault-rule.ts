@@ -1,0 +1,195 @@
+// One fault rule: what makes the service misbehave on request (an error status, a slow
+// answer, a reset connection, a body cut short, an answer that never comes), the same
+// in-process and over HTTP. One zod schema checks a rule wherever it comes from (the state
+// API, `POST /__mock/faults`, `--fault`) and describes it in docs/openapi-control.json; the
+// rules in force are kept by the FaultBook of faults.ts.
+import * as z from 'zod/mini';
+import { checkInput, toValidationIssues } from '../store/input-checks.js';
+import { MockInputError } from '../store/store-errors.js';
+
+/**
+ * How a rule cuts the connection: before any answer (`reset`), or partway through the
+ * route's own answer (`truncate`, `stall`); see {@link FaultRule}.
+ */
+export const FAULT_ERRORS = ['reset', 'truncate', 'stall'] as const;
+
+/** The longest delay a rule or the latency option may ask for: ten minutes. */
+export const MAX_DELAY_MS = 600_000;
+
+const delay = z
+  .int()
+  .check(
+    z.minimum(0, { error: `must be an integer from 0 to ${MAX_DELAY_MS}` }),
+    z.maximum(MAX_DELAY_MS, { error: `must be an integer from 0 to ${MAX_DELAY_MS}` }),
+  );
+
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+// Each letter in both cases rather than the `i` flag, which the pattern of the control
+// OpenAPI document (built from this schema) cannot carry.
+const anyCase = (word: string) =>
+  [...word].map((letter) => `[${letter}${letter.toLowerCase()}]`).join('');
+
+/** An HTTP method, in any case: a rule or a filter with another could match nothing. */
+export const HttpMethodSchema = z.string().check(
+  z.regex(new RegExp(`^(?:${HTTP_METHODS.map(anyCase).join('|')})$`), {
+    error: `must be an HTTP method: ${HTTP_METHODS.slice(0, -1).join(', ')} or OPTIONS`,
+  }),
+);
+
+/**
+ * A path pattern after the host URL (its origin and any path prefix): exact, or a prefix
+ * when it ends in `*`. A `*` anywhere else, or a query, would be compared as written and
+ * match no request.
+ */
+export const PathPatternSchema = z.string().check(
+  z.regex(/^\/[^\s?#*]*\*?$/, {
+    error:
+      'must be a path after the host URL without a query, exact or ending in * for a prefix, such as /api/v1/web-api/v1/orders*',
+  }),
+);
+
+// The fields of a rule; FaultRuleSchema adds the check of its effects.
+const FaultRuleFields = z.strictObject({
+  method: z.optional(HttpMethodSchema),
+  path: PathPatternSchema,
+  times: z.optional(z.int().check(z.minimum(1, { error: 'must be an integer of at least 1' }))),
+  after: z.optional(z.int().check(z.minimum(0, { error: 'must be an integer of at least 0' }))),
+  status: z.optional(
+    z
+      .int()
+      .check(
+        z.minimum(200, { error: 'must be an HTTP status from 200 to 599' }),
+        z.maximum(599, { error: 'must be an HTTP status from 200 to 599' }),
+      ),
+  ),
+  body: z.optional(z.unknown()),
+  headers: z.optional(
+    z.record(
+      z.string().check(z.regex(/^[!#$%&'*+.^`|~\w-]+$/, { error: 'must be a header name' })),
+      z.string().check(z.regex(/^[^\r\n]*$/, { error: 'must be one line' })),
+    ),
+  ),
+  delayMs: z.optional(delay),
+  error: z.optional(z.enum(FAULT_ERRORS)),
+});
+
+/** The JSON of one fault rule, as `mock.faults.add` and `POST /__mock/faults` take it. */
+export const FaultRuleSchema = FaultRuleFields.check(
+  z.superRefine((rule, ctx) => {
+    // One answer at most (a status or a cut connection); a delay may come before it.
+    if (rule.status !== undefined && rule.error !== undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        path: [],
+        input: rule,
+        message: 'has status and error: give one of them (delayMs may go with either)',
+      });
+    } else if (
+      rule.status === undefined &&
+      rule.error === undefined &&
+      rule.delayMs === undefined
+    ) {
+      ctx.issues.push({
+        code: 'custom',
+        path: [],
+        input: rule,
+        message: 'needs one effect: status, delayMs or error',
+      });
+    }
+    for (const field of ['body', 'headers'] as const) {
+      if (rule[field] !== undefined && rule.status === undefined) {
+        ctx.issues.push({
+          code: 'custom',
+          path: [field],
+          input: rule[field],
+          message: `${field} goes with status only`,
+        });
+      }
+    }
+  }),
+);
+
+/**
+ * One fault rule: which requests it matches and what it does to them.
+ *
+ * - `method`: any method when absent.
+ * - `path`: after the host URL (its origin and any path prefix), exact, or a prefix when it
+ *   ends in `*` (`"/api/v1/web-api/v1/orders*"`). The control endpoints are never faulted.
+ * - `times`: how many matching requests it applies to; absent means until removed.
+ * - `after`: how many matching requests get their normal answer (no other rule faulted
+ *   them; one only delayed counts) before it applies (`after: 1` fails the second page of a
+ *   pull, whatever the client fetches ahead); default 0.
+ * - At most one answer: `status` (with optional `body`: JSON, or a string sent as it is, as
+ *   text unless `headers` name a type; default `{"detail": "Injected fault"}`; and
+ *   `headers`; a 429 without a `Retry-After` of its own gets `Retry-After: 1`), or `error`:
+ *   `"reset"` (close the connection without an answer; in-process a network error; the
+ *   route never runs), `"truncate"` (the route runs: its answer's headers and half its body,
+ *   then close) or `"stall"` (the route runs: its answer's headers, then nothing until the
+ *   client gives up). A `status` or a reset changes no state; a truncated or stalled request
+ *   did its work, and only its answer is lost.
+ * - `delayMs`: wait this long first; alone, the request is then answered normally. With
+ *   `status`, a gateway that answers 504 after 30 s is `{ delayMs: 30000, status: 504 }`.
+ * - At least one of `status`, `error` and `delayMs`.
+ */
+export type FaultRule = z.input<typeof FaultRuleSchema>;
+
+/** A stored rule, as `mock.faults.list()` and `GET /__mock/faults` show it. */
+export const StoredFaultRuleSchema = z.extend(FaultRuleFields, {
+  /** The id `remove` and `DELETE /__mock/faults/{id}` take. */
+  id: z.string(),
+  /** How many requests it has applied to so far. */
+  matched: z.int(),
+});
+
+/** A stored rule: the rule as given plus its `id` and how many requests it has met so far. */
+export type StoredFaultRule = z.infer<typeof StoredFaultRuleSchema>;
+
+/**
+ * What a matching rule does to one request: its answer (`status`, or an `error`), or
+ * `delay` for a rule that only delays it.
+ */
+export type FaultEffect = 'status' | 'delay' | (typeof FAULT_ERRORS)[number];
+
+/**
+ * Whether a request path matches a rule's or a filter's path: exact, or a prefix when the
+ * pattern ends in `*`. An exact path matches with or without a trailing slash, as the
+ * router answers both.
+ *
+ * @param pattern - `/exact/path` or `/prefix*`.
+ * @param path - The request path.
+ */
+export function pathMatches(pattern: string, path: string): boolean {
+  if (pattern.endsWith('*')) return path.startsWith(pattern.slice(0, -1));
+  return withoutSlash(path) === withoutSlash(pattern);
+}
+
+const withoutSlash = (path: string) =>
+  path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+
+/**
+ * Checks a rule as the state API and the control endpoint take it.
+ *
+ * @param rule - Untrusted input.
+ * @throws {@link MockInputError} listing every problem (422 `detail` entries).
+ */
+export function parseFaultRule(rule: unknown): FaultRule {
+  const result = checkInput(FaultRuleSchema, rule);
+  if (!result.success) {
+    throw new MockInputError('fault rule', toValidationIssues(result.error.issues));
+  }
+  const parsed = result.data;
+  const headers = parsed.headers
+    ? Object.fromEntries(Object.entries(parsed.headers).map(([k, v]) => [k.toLowerCase(), v]))
+    : undefined;
+  return {
+    ...parsed,
+    ...(parsed.method && { method: parsed.method.toUpperCase() }),
+    ...(headers && { headers }),
+  };
+}
+
+/** The effect of a checked rule: its answer, before any delay. */
+export function effectOf(rule: FaultRule): FaultEffect {
+  if (rule.status !== undefined) return 'status';
+  return rule.error ?? 'delay';
+}

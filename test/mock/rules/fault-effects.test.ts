@@ -1,0 +1,129 @@
+// What each fault effect answers, in both transports: a status with its body and headers, a
+// delay before an answer, a reset that changes nothing, and a truncated answer whose route
+// did its work.
+import { describe, expect, it } from 'vitest';
+import { MOCK_API_KEY } from '../../../mock/index.js';
+import { type StartedMock, TRANSPORTS, useMock } from '../../support/mock.js';
+
+const ORDERS = '/api/v1/web-api/v1/orders';
+
+/** Each journaled request's status and the effect of the rule that met it. */
+const outcomes = (target: StartedMock) =>
+  target.mock.requests.map((entry) => [entry.status, entry.fault?.effect]);
+
+describe.each(TRANSPORTS)('fault effects (%s)', (transport) => {
+  const { start } = useMock(transport);
+
+  it('answers late when delayMs goes with status or error: a gateway’s 504, a late reset', async () => {
+    const target = await start({ orders: 5 });
+    target.mock.faults.add({ path: ORDERS, delayMs: 40, status: 504, times: 1 });
+    target.mock.faults.add({ path: ORDERS, delayMs: 40, error: 'reset', times: 1 });
+    const started = performance.now();
+    const gateway = await target.call('/orders');
+    // A lower bound only: the answer came no sooner than the delay (a timer never fires
+    // more than a millisecond early).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(38);
+    expect([gateway.status, gateway.body]).toEqual([504, { detail: 'Injected fault' }]);
+    await expect(target.call('/orders')).rejects.toThrow();
+    expect(outcomes(target)).toEqual([
+      [504, 'status'],
+      [null, 'reset'],
+    ]);
+  });
+
+  it('runs the route under truncate, so only the answer is lost; a reset changes nothing', async () => {
+    const target = await start({ orders: 5 });
+    const webhooks = '/api/v1/web-api/v1/webhooks';
+    target.mock.faults.add({ path: webhooks, error: 'truncate', times: 1 });
+    target.mock.faults.add({ path: webhooks, error: 'reset', times: 1 });
+    for (const url of ['https://wms.test/cut', 'https://wms.test/reset']) {
+      const body = { url, events: ['order.created'] };
+      await expect(target.call('/webhooks', { method: 'POST', body })).rejects.toThrow();
+    }
+    expect(target.mock.subscriptions.map((subscription) => subscription.url)).toEqual([
+      'https://wms.test/cut',
+    ]);
+    expect(outcomes(target)).toEqual([
+      [201, 'truncate'],
+      [null, 'reset'],
+    ]);
+  });
+
+  it('sends a string body as it is: a proxy’s HTML error page, or plain text', async () => {
+    const target = await start({ orders: 5 });
+    const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
+    target.mock.faults.add({
+      path: ORDERS,
+      status: 502,
+      body: page,
+      headers: { 'Content-Type': 'text/html' },
+      times: 1,
+    });
+    target.mock.faults.add({ path: ORDERS, status: 503, body: 'upstream busy', times: 1 });
+    const get = () =>
+      fetch(`${target.hostUrl}${ORDERS}`, { headers: { 'X-API-Key': MOCK_API_KEY } });
+    const html = await get();
+    expect([html.status, html.headers.get('content-type'), await html.text()]).toEqual([
+      502,
+      'text/html',
+      page,
+    ]);
+    const text = await get();
+    expect([text.status, text.headers.get('content-type'), await text.text()]).toEqual([
+      503,
+      'text/plain; charset=utf-8',
+      'upstream busy',
+    ]);
+    expect((await get()).status).toBe(200);
+  });
+
+  it('answers a status rule with its body and headers, then the normal answer once spent', async () => {
+    const target = await start({ orders: 5 });
+    const added = await target.call(`${target.hostUrl}/__mock/faults`, {
+      method: 'POST',
+      body: {
+        method: 'GET',
+        path: ORDERS,
+        status: 429,
+        body: { detail: 'slow down' },
+        headers: { 'Retry-After': '7' },
+        times: 1,
+      },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ id: expect.any(String), status: 429, times: 1, matched: 0 });
+    const faulted = await target.call('/orders?limit=1');
+    expect(faulted.status).toBe(429);
+    expect(faulted.body).toEqual({ detail: 'slow down' });
+    expect(faulted.headers.get('retry-after')).toBe('7');
+    expect((await target.call('/orders?limit=1')).status).toBe(200);
+    expect((await target.call(`${target.hostUrl}/__mock/faults`)).body).toEqual({ items: [] });
+  });
+
+  it('gives an injected 429 a Retry-After of 1 s unless the rule names its own', async () => {
+    const target = await start({ orders: 5 });
+    const control = `${target.hostUrl}/__mock/faults`;
+    await target.call(control, { method: 'POST', body: { path: ORDERS, status: 429, times: 1 } });
+    const faulted = await target.call('/orders?limit=1');
+    expect(faulted.status).toBe(429);
+    expect(faulted.headers.get('retry-after')).toBe('1');
+    await target.call(control, {
+      method: 'POST',
+      body: { path: ORDERS, status: 429, headers: { 'retry-after': '' }, times: 1 },
+    });
+    const bare = await target.call('/orders?limit=1');
+    expect(bare.status).toBe(429);
+    expect(bare.headers.get('retry-after') ?? '').toBe('');
+  });
+
+  it('lets a faulted write change nothing and emit nothing', async () => {
+    const target = await start({ orders: 3 });
+    target.mock.faults.add({ method: 'POST', path: '/api/v1/web-api/v1/webhooks', status: 503 });
+    const res = await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: 'http://127.0.0.1:9/h', events: ['order.created'] },
+    });
+    expect(res.status).toBe(503);
+    expect(target.mock.subscriptions).toEqual([]);
+  });
+});
