@@ -43,8 +43,10 @@ function toResponse(answer: Answer, signal: AbortSignal): Response {
   if (answer.cut === 'reset') return HttpResponse.error();
   const { response } = answer;
   const headers = responseHeaders(response, answer.requestId);
-  // A status such as 204 may carry no body at all (fetch refuses even an empty one).
-  const body = answer.cut ? cutBody(answer, signal) : response.body === '' ? null : response.body;
+  // A status such as 204 may carry no body at all (fetch refuses even an empty one), so
+  // there is nothing to cut either.
+  const bodyless = response.body === '' || [204, 205, 304].includes(response.status);
+  const body = bodyless ? null : answer.cut ? cutBody(answer, signal) : response.body;
   return new HttpResponse(body, { status: response.status, headers });
 }
 

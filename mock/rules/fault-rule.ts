@@ -32,7 +32,7 @@ const anyCase = (word: string) =>
 /** An HTTP method, in any case: a rule or a filter with another could match nothing. */
 export const HttpMethodSchema = z.string().check(
   z.regex(new RegExp(`^(?:${HTTP_METHODS.map(anyCase).join('|')})$`), {
-    error: `must be an HTTP method: ${HTTP_METHODS.slice(0, -1).join(', ')} or OPTIONS`,
+    error: `must be an HTTP method: ${HTTP_METHODS.slice(0, -1).join(', ')} or ${HTTP_METHODS.at(-1)}`,
   }),
 );
 

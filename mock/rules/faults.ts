@@ -83,8 +83,8 @@ export class FaultBook {
    */
   take(method: string, path: string): { id: string; rule: FaultRule } | undefined {
     // A rule still letting requests through (`after`) stands aside; it counts this request
-    // only if it reaches its route, unfaulted or only delayed, since `after` counts the
-    // requests that got their normal answer.
+    // only if it gets its normal answer (no rule met it, or one that only delays it): a
+    // status, a reset or a cut answer is not one.
     const standingAside: LiveRule[] = [];
     const index = this.rules.findIndex((live) => {
       const { rule } = live;

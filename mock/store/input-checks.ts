@@ -20,7 +20,8 @@ export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown) {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const choices = (values: readonly unknown[]) => {
-  const quoted = values.map((value) => `'${String(value)}'`);
+  // pydantic quotes a string choice, not a number or a boolean.
+  const quoted = values.map((value) => (typeof value === 'string' ? `'${value}'` : String(value)));
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0];
 };
 

@@ -64,21 +64,39 @@ export async function readText(
 }
 
 /**
+ * A body as an error holds it, with the client's secrets hidden in every string and member
+ * name: a service may echo them (a 422 whose `input` is the key it refused). Parsed first and
+ * scrubbed after, so that a short secret (`1`) cannot break the JSON it occurs in.
+ *
+ * @param body - Parsed JSON, or the text when it was not JSON.
+ * @param scrub - Hides the secrets in one string.
+ * @internal
+ */
+export function scrubBody(body: unknown, scrub: (text: string) => string): unknown {
+  if (typeof body === 'string') return scrub(body);
+  if (Array.isArray(body)) return body.map((item) => scrubBody(item, scrub));
+  if (typeof body !== 'object' || body === null) return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([name, value]) => [scrub(name), scrubBody(value, scrub)]),
+  );
+}
+
+/**
  * An error body: parsed JSON when it is JSON, else its text; undefined when empty or lost.
  *
  * @param response - The error response.
- * @param scrub - Hides the client's secrets, which a service may echo (a 422 whose `input`
- *   is the key it refused): the body becomes the error's `body` and message.
+ * @param scrub - Hides the client's secrets (see {@link scrubBody}): the body becomes the
+ *   error's `body` and message.
  */
 export async function readErrorBody(
   response: Response,
   scrub: (text: string) => string,
 ): Promise<unknown> {
-  const text = scrub(await response.text().catch(() => ''));
+  const text = await response.text().catch(() => '');
   if (text === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return scrubBody(JSON.parse(text), scrub);
   } catch {
-    return text;
+    return scrub(text);
   }
 }

@@ -60,14 +60,21 @@ const SECRET_NAME = /secret|signature|(?:^|[-_])key$|api[-_]?key|token|password/
 const SECRET_MEMBER =
   /("[^"]*(?:secret|signature|api[-_]?key|token|password)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
+// The text as it came, unless a member had to go: the exact bytes (a signed body, a number
+// past 2^53) are what a reader chasing a mismatch needs.
 function redactMembers(text: string): string {
+  let redacted = false;
+  let out: string;
   try {
-    return JSON.stringify(JSON.parse(text), (name, value) =>
-      name !== '' && SECRET_NAME.test(name) ? '[redacted]' : value,
-    );
+    out = JSON.stringify(JSON.parse(text), (name, value) => {
+      if (name === '' || !SECRET_NAME.test(name)) return value;
+      redacted = true;
+      return '[redacted]';
+    });
   } catch {
     return text.replace(SECRET_MEMBER, '$1"[redacted]"');
   }
+  return redacted ? out : text;
 }
 
 /**

@@ -9,7 +9,7 @@ import { OrderFulfillmentError, type ResumeCursor } from '../errors/order-fulfil
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import type { RawResponse } from './api-promise.js';
-import { readErrorBody } from './body.js';
+import { readErrorBody, scrubBody } from './body.js';
 import { isNetworkError } from './fetch.js';
 import type { ResolvedOptions } from './request-options.js';
 import { parseResponse } from './validate.js';
@@ -99,11 +99,12 @@ export async function toSdkError(
  * Parses a 2xx body as JSON and checks it against the request's output schema. No body (a
  * 204) is `undefined`; so is a body that is not JSON when `anyBody` is set (an endpoint
  * whose answer the specification does not show), while elsewhere it is a
- * ResponseValidationError.
+ * ResponseValidationError, whose `body` has the client's secrets hidden ({@link scrubBody}).
  */
 export function parseBody<S extends z.ZodMiniType>(
   raw: RawResponse,
   request: RequestSummary & { output: S; anyBody?: boolean | undefined },
+  scrub: (text: string) => string,
 ): z.output<S> {
   const response = {
     method: request.method,
@@ -118,9 +119,19 @@ export function parseBody<S extends z.ZodMiniType>(
     } catch {
       if (!request.anyBody) {
         const issues = [{ path: '', message: 'the body is not JSON' }];
-        throw new ResponseValidationError({ ...response, issues, body: raw.text });
+        throw new ResponseValidationError({ ...response, issues, body: scrub(raw.text) });
       }
     }
   }
-  return parseResponse(request.output, parsed, response);
+  try {
+    return parseResponse(request.output, parsed, response);
+  } catch (error) {
+    // Only on failure: the body a user holds is scrubbed, the data a call returns is not.
+    if (!(error instanceof ResponseValidationError)) throw error;
+    throw new ResponseValidationError({
+      ...response,
+      issues: error.issues,
+      body: scrubBody(error.body, scrub),
+    });
+  }
 }

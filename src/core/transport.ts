@@ -212,7 +212,7 @@ function sender(config: NormalizedConfig): Send {
       options.fetch = signer(request.body ?? '', signingSecret);
     }
     return new APIPromise(exchange(request, resolved, options, trace), (raw) =>
-      parseBody(raw, request),
+      parseBody(raw, request, log.scrub),
     );
   };
 }

@@ -106,6 +106,23 @@ describe('debug bodies', () => {
     expect(text()).toContain('"id":"wh_1"');
     expect(text()).not.toMatch(/whsec_/);
   });
+
+  it('keep a body with no secret member exactly as it came', async () => {
+    const { logger, text } = recorder();
+    const body = '{ "items": [], "total": 0, "page": 1, "page_size": 50, "rate": 1.50 }';
+    const service = fakeFetch(
+      () => new Response(body, { headers: { 'content-type': 'application/json' } }),
+    );
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      fetch: service.fetch,
+      logger,
+      logLevel: 'debug',
+    });
+    await client.products.list();
+    expect(text()).toContain(`response body: ${body}`);
+  });
 });
 
 describe('log levels', () => {

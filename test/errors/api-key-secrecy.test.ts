@@ -80,4 +80,25 @@ describe('the API key', () => {
     expect(JSON.stringify(error)).not.toContain(KEY);
     expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(KEY);
   });
+
+  it('is hidden in the body of a 2xx the SDK cannot read, JSON or not', async () => {
+    for (const answer of [() => json({ note: `for ${KEY}` }), () => new Response(`hello ${KEY}`)]) {
+      const error = await failure(clientOver(fakeFetch(answer)).orders.get('ord_1'));
+      expect(error.name).toBe('ResponseValidationError');
+      expect(JSON.stringify(error)).not.toContain(KEY);
+      expect(JSON.stringify((error as { body?: unknown }).body)).toContain('[redacted]');
+    }
+  });
+
+  it('is hidden without breaking the body it occurs in, however short', async () => {
+    // `true` is a valid key, and a JSON literal: only strings and names are scrubbed.
+    const service = fakeFetch(() => json({ detail: 'bad flag', flag: true, note: 'true' }, 422));
+    const error = await failure(clientOver(service, { apiKey: 'true', retry: 0 }).orders.get('1'));
+    expect((error as { body?: unknown }).body).toEqual({
+      detail: 'bad flag',
+      flag: true,
+      note: '[redacted]',
+    });
+    expect(error.message).toContain('bad flag');
+  });
 });
