@@ -4,7 +4,7 @@
 // (reset), a body stream that errors after its first chunk (truncate) or never ends (stall).
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { Answer, Intake } from '../routes/intake.js';
-import { responseHeaders } from '../routes/responses.js';
+import { carriesNoBody, responseHeaders } from '../routes/responses.js';
 import type { Router } from '../routes/router.js';
 
 const EMPTY = new Uint8Array(0);
@@ -43,9 +43,8 @@ function toResponse(answer: Answer, signal: AbortSignal): Response {
   if (answer.cut === 'reset') return HttpResponse.error();
   const { response } = answer;
   const headers = responseHeaders(response, answer.requestId);
-  // A status such as 204 may carry no body at all (fetch refuses even an empty one), so
-  // there is nothing to cut either.
-  const bodyless = response.body === '' || [204, 205, 304].includes(response.status);
+  // A status such as 204 carries no body, so there is nothing to cut either.
+  const bodyless = response.body === '' || carriesNoBody(response.status);
   const body = bodyless ? null : answer.cut ? cutBody(answer, signal) : response.body;
   return new HttpResponse(body, { status: response.status, headers });
 }

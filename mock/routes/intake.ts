@@ -2,13 +2,13 @@
 // id, is written to the journal (the API's requests, not the control endpoints'), meets the
 // fault rules and the latency, and only then reaches the router. Both adapters call `handle`
 // and carry out what it returns, so a fault behaves the same in-process and over HTTP.
-
 import { effectOf, type FAULT_ERRORS, type FaultRule } from '../rules/fault-rule.js';
 import type { FaultBook } from '../rules/faults.js';
 import { type Journal, type RawHeaders, requestIdOf } from '../rules/journal.js';
 import { unit } from '../store/random.js';
 import { isControlPath } from './control.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
+import { carriesNoBody } from './responses.js';
 import type { Router } from './router.js';
 
 /** A request as an adapter hands it in: a route's request plus what the journal keeps. */
@@ -132,7 +132,7 @@ export class Intake {
   ): Answer | Promise<Answer> {
     if (rule?.status !== undefined) {
       const body = rule.body === undefined ? { detail: 'Injected fault' } : rule.body;
-      const empty = rule.status === 204 || rule.status === 205 || rule.status === 304;
+      const empty = carriesNoBody(rule.status);
       // A string is sent as it is, as text unless the rule names a type: what a proxy in
       // front of the service answers (an HTML 502 page) is no JSON at all.
       const text = typeof body === 'string';

@@ -73,6 +73,15 @@ export function unprocessable(issues: ValidationIssue[]): RouteResponse {
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /**
+ * Whether an answer of this status carries no body at all (fetch refuses even an empty one).
+ *
+ * @param status - The answer's status.
+ */
+export function carriesNoBody(status: number): boolean {
+  return status === 204 || status === 205 || status === 304;
+}
+
+/**
  * The headers every answer carries: all bodies are JSON, and each names its request.
  *
  * @param response - The route's answer.

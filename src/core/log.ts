@@ -56,9 +56,9 @@ const BODY_LIMIT = 2048;
 // answers with never reaches a log, however the service nests it (specification 4.5 does not
 // show the record).
 const SECRET_NAME = /secret|signature|(?:^|[-_])key$|api[-_]?key|token|password/i;
-// The same, for a body that is no JSON: a string member only.
-const SECRET_MEMBER =
-  /("[^"]*(?:secret|signature|api[-_]?key|token|password)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+// A string member of a body that is no JSON (cut short, or not JSON at all), found by hand:
+// its name is tested against SECRET_NAME like a parsed one's.
+const STRING_MEMBER = /("([^"]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
 
 // The text as it came, unless a member had to go: the exact bytes (a signed body, a number
 // past 2^53) are what a reader chasing a mismatch needs.
@@ -72,7 +72,9 @@ function redactMembers(text: string): string {
       return '[redacted]';
     });
   } catch {
-    return text.replace(SECRET_MEMBER, '$1"[redacted]"');
+    return text.replace(STRING_MEMBER, (member, head: string, name: string) =>
+      SECRET_NAME.test(name) ? `${head}"[redacted]"` : member,
+    );
   }
   return redacted ? out : text;
 }

@@ -107,6 +107,19 @@ describe('debug bodies', () => {
     expect(text()).not.toMatch(/whsec_/);
   });
 
+  it('redact a secret member of a body that is no JSON, such as one cut short', async () => {
+    const { logger, text } = recorder();
+    const cut = '{"id":"wh_1","signing_key":"whsec_EEEE","secret":"whsec_FFFF","url":"https://w';
+    const service = fakeFetch(() => new Response(cut, { status: 201 }));
+    const config = { hostUrl: HOST, apiKey: KEY, fetch: service.fetch, logger };
+    const client = createClient({ ...config, logLevel: 'debug' });
+    await client.webhooks
+      .create({ url: 'https://wms.test/h', events: ['order.created'] })
+      .catch(() => undefined);
+    expect(text()).toContain('"id":"wh_1","signing_key":"[redacted]","secret":"[redacted]"');
+    expect(text()).not.toMatch(/whsec_/);
+  });
+
   it('keep a body with no secret member exactly as it came', async () => {
     const { logger, text } = recorder();
     const body = '{ "items": [], "total": 0, "page": 1, "page_size": 50, "rate": 1.50 }';
