@@ -2,10 +2,9 @@
 // keeps only a few numeric columns per generated order and derives the rest when asked.
 
 import { generatedPrice, generateProduct } from './generate-products.js';
+import { generatedAddress, generatedParcels } from './generate-shipping.js';
 import { hash32, pick, unit } from './random.js';
 import {
-  CARRIERS,
-  CITIES,
   EXTERNAL_REF_BASE,
   FIRST,
   GENERATED_BUSINESSES,
@@ -16,7 +15,6 @@ import {
   SHARED_REF_EVERY,
   SPAN_MS,
   STATUS_WEIGHTS,
-  STREETS,
 } from './sample-vocabulary.js';
 import type { MockOrder, MockProduct } from './types.js';
 
@@ -197,20 +195,10 @@ export class OrderGenerator {
    * @param id - The order's id.
    */
   order(row: number, id: string): MockOrder {
-    const { seed } = this;
     const list = this.listShape(row, id);
-    const [city, plate] = pick(CITIES, seed, row, Salt.Address);
     return {
       ...list,
-      shipping_address: {
-        name: list.customer_name,
-        line1: `${pick(STREETS, seed, row, Salt.Address + 1)} No:${1 + (hash32(seed, row, Salt.Address) % 120)}`,
-        line2: null,
-        city,
-        postal_code: `${plate}${String(hash32(seed, row, Salt.Address + 2) % 1000).padStart(3, '0')}`,
-        country: 'TR',
-        phone: `+90555${String(hash32(seed, row, Salt.Address + 3) % 10_000_000).padStart(7, '0')}`,
-      },
+      shipping_address: generatedAddress(this.seed, row, list.customer_name, Salt.Address),
       ...this.tracking(row, id, list.shipped_at),
       items: this.items(row, id),
     };
@@ -218,7 +206,9 @@ export class OrderGenerator {
 
   // The parcels of a shipped order, and the order's own tracking fields: the first parcel's.
   private tracking(row: number, orderId: string, shippedAt: string | null): Tracking {
-    const shipments = shippedAt ? this.shipments(row, orderId, shippedAt) : [];
+    const shipments = shippedAt
+      ? generatedParcels(this.seed, row, orderId, shippedAt, Salt.Shipments)
+      : [];
     return {
       tracking_number: shipments[0]?.tracking_number ?? null,
       tracking_url: shipments[0]?.tracking_url ?? null,
@@ -282,23 +272,6 @@ export class OrderGenerator {
       });
     }
     return items;
-  }
-
-  private shipments(row: number, orderId: string, shippedAt: string): MockOrder['shipments'] {
-    const { seed } = this;
-    // A partial shipment leaves in several parcels (specification 2.5): one order in five.
-    const parcels = hash32(seed, row, Salt.Shipments) % 5 === 0 ? 2 : 1;
-    return Array.from({ length: parcels }, (_, parcel) => {
-      const carrier = pick(CARRIERS, seed, row, Salt.Shipments + 1 + parcel);
-      const number = `${carrier.code}${String(hash32(seed, row, Salt.Shipments + 10 + parcel)).padStart(10, '0')}`;
-      return {
-        id: `${orderId}-S${parcel + 1}`,
-        carrier: carrier.name,
-        tracking_number: number,
-        tracking_url: `${carrier.url}${number}`,
-        shipped_at: shippedAt,
-      };
-    });
   }
 }
 
