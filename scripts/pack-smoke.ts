@@ -9,7 +9,9 @@
 //     importing the mock fails with the same line, naming the version found;
 //  3. with the msw this repository develops with, test/packaging/consumer/* there: an ESM
 //     import, a CJS require, a type-check against the published declarations under
-//     moduleResolution node16 (ESM and CJS) and bundler, and the mock CLI through npx.
+//     moduleResolution node16 (ESM and CJS) and bundler, and the mock CLI through npx;
+//  4. the same type-check on the oldest TypeScript the README promises and on the newest
+//     major, so that promise is tested, not remembered.
 // The scratch directory is removed on success and kept (and printed) on failure.
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -32,6 +34,13 @@ if (!mswMinimum) throw new Error(`the msw peer range is not ^x.y.z: "${peerRange
 const OLD_MSW = '2.10.5';
 /** The msw this repository develops with (its lockfile's), so npm installs it from cache. */
 const DEV_MSW: string = readJson(join(root, 'node_modules', 'msw', 'package.json')).version;
+
+/**
+ * The TypeScript releases the published declarations are checked with besides the repository's
+ * own: the floor the README names (zod 4's types use `NoInfer`, new in 5.4) and the newest
+ * major. Exact versions, so a run installs the same compilers every time.
+ */
+const OTHER_TYPESCRIPTS = ['5.4.5', '7.0.2'];
 
 /** The one line importing the mock fails with, when msw is missing or (`found`) too old. */
 function mockNeedsMsw(found?: string): string {
@@ -231,13 +240,33 @@ async function main(): Promise<void> {
   // msw's own CJS declarations import the ESM-only `rettime` (TS1479 under node16 CJS), which
   // only skipLibCheck avoids; the Expect<IsAny<…>> checks still catch broken types of ours.
   const cjsNode16 = tsconfig(cjs, 'node16', 'node16', true);
-  for (const [dir, config] of [
-    [scratch, node16],
-    [cjs, cjsNode16],
-    [scratch, bundler],
-  ] as const) {
-    run('node', [tsc, '-p', config], dir);
-    console.log(`tsc -p ${join(dir === cjs ? 'cjs' : '.', config)}: no errors`);
+  const typeCheck = (compiler: string) => {
+    for (const [dir, config] of [
+      [scratch, node16],
+      [cjs, cjsNode16],
+      [scratch, bundler],
+    ] as const) {
+      run('node', [compiler, '-p', config], dir);
+      console.log(`tsc -p ${join(dir === cjs ? 'cjs' : '.', config)}: no errors`);
+    }
+  };
+  typeCheck(tsc);
+
+  for (const version of OTHER_TYPESCRIPTS) {
+    section(`4. types on TypeScript ${version}`);
+    // In a folder of its own, so the scratch project's tree stays as an integrator's.
+    const prefix = join(scratch, `typescript-${version}`);
+    run('npm', [
+      'install',
+      '--prefix',
+      prefix,
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `typescript@${version}`,
+    ]);
+    typeCheck(join(prefix, 'node_modules', 'typescript', 'bin', 'tsc'));
   }
 
   section('the mock CLI via npx');
