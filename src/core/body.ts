@@ -53,7 +53,7 @@ export async function readText(
       chunks.push(read.value);
     }
   } catch (error) {
-    markNetworkError(error);
+    markNetworkError(error, signal);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', cancel);

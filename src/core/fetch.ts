@@ -9,26 +9,34 @@ import type { FetchLike } from './config.js';
  */
 export type KyFetch = NonNullable<Options['fetch']>;
 
-// The TypeErrors fetch and body reads reject with when no response (or no whole body)
-// arrives: DNS, refused, reset, TLS. Only these are network errors to retry and to report
-// as ConnectionError; a TypeError from a hook or other caller code is a bug to surface.
+// What fetch and body reads reject with when no response (or no whole body) arrives: DNS,
+// refused, reset, TLS. Only these are network errors to retry and to report as
+// ConnectionError. Whatever fetch rejects with counts, not only the TypeError the Fetch
+// standard names: workerd rejects with a plain Error ("Network connection lost."). A rejection
+// after the request's signal aborted is that abort's; hook code runs outside fetch, so a bug
+// there is never marked and surfaces as it is.
 const networkErrors = new WeakSet<object>();
 
-/** Rethrows `error`, first marking a TypeError as a network error. */
-export function markNetworkError(error: unknown): never {
-  if (error instanceof TypeError) networkErrors.add(error);
+/**
+ * Rethrows `error`, first marking it as a network error unless `signal` had aborted (the
+ * rejection is then the abort's, which the caller's error handling names).
+ */
+export function markNetworkError(error: unknown, signal?: AbortSignal | null): never {
+  if (typeof error === 'object' && error !== null && !signal?.aborted) networkErrors.add(error);
   throw error;
 }
 
 /** Whether `error` came from fetch or a body read failing for want of a response. */
-export function isNetworkError(error: unknown): error is TypeError {
+export function isNetworkError(error: unknown): error is Error {
   return networkErrors.has(error as object);
 }
 
 /** Calls the configured fetch, or `globalThis.fetch` as it is at the time of the call. */
 export function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
   return (input, init) =>
-    (custom ?? globalThis.fetch)(input as Request, init).catch(markNetworkError);
+    (custom ?? globalThis.fetch)(input as Request, init).catch((error: unknown) =>
+      markNetworkError(error, (input as Request).signal),
+    );
 }
 
 /**

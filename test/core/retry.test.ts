@@ -1,6 +1,7 @@
 // Retries: which requests, on what, and how long they wait (ky underneath, SDK policy on top).
 import { describe, expect, it } from 'vitest';
 import {
+  AbortError,
   ConnectionError,
   createClient,
   NotFoundError,
@@ -116,6 +117,44 @@ describe('retries', () => {
     const client = clientOver(service, { retry: FAST_RETRY });
     await expect(client.products.list()).resolves.toEqual(productPage);
     expect(service.requests).toHaveLength(2);
+  });
+
+  it('retries a GET after a network error that is not a TypeError (workerd rejects with Error)', async () => {
+    const lost = new Error('Network connection lost.');
+    const service = fakeFetch((_, index) => (index === 0 ? lost : json(productPage)));
+    const client = clientOver(service, { retry: FAST_RETRY });
+    await expect(client.products.list()).resolves.toEqual(productPage);
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('ends a pull failing so in ConnectionError, with the cursor to resume from', async () => {
+    const service = fakeFetch(() => new Error('Network connection lost.'));
+    const client = clientOver(service, { retry: { ...FAST_RETRY, limit: 1 } });
+    const error = await client.orders
+      .iterate({ since: '2026-01-01T00:00:00Z', since_id: '7' })
+      .toArray({ limit: 10 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(String(error)).toBe(
+      'ConnectionError: GET /orders → network error: Network connection lost.',
+    );
+    expect(error).toMatchObject({ cursor: { since: '2026-01-01T00:00:00Z', since_id: '7' } });
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('takes a fetch that fails after the caller aborted for the abort: AbortError, not retried', async () => {
+    const controller = new AbortController();
+    const service = fakeFetch(() => {
+      controller.abort(new Error('shutting down'));
+      return new Error('Network connection lost.');
+    });
+    const client = clientOver(service, { retry: FAST_RETRY });
+    const error = await client.products
+      .list({}, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AbortError);
+    expect((error as Error).cause).toEqual(new Error('shutting down'));
+    expect(service.requests).toHaveLength(1);
   });
 
   it('throws ConnectionError once network retries are used up', async () => {
