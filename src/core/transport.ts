@@ -17,6 +17,7 @@ import type { Log } from './log.js';
 import { parseBody, toSdkError } from './outcome.js';
 import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
 import { type RetryReport, retryFor } from './retry.js';
+import { followSignals } from './signals.js';
 import { userAgent } from './version.js';
 
 /**
@@ -138,10 +139,8 @@ function sender(config: NormalizedConfig): Send {
     const total =
       resolved.totalTimeout === undefined ? undefined : AbortSignal.timeout(resolved.totalTimeout);
     // ky stops its waits between retries on this signal too.
-    const signal =
-      total && resolved.signal
-        ? AbortSignal.any([resolved.signal, total])
-        : (total ?? resolved.signal);
+    const both = total && resolved.signal ? followSignals(resolved.signal, total) : undefined;
+    const signal = both?.signal ?? total ?? resolved.signal;
     if (signal) options.signal = signal;
     if (request.body !== undefined && log.enabled('debug')) {
       log.debug(`${trace.where} request body: ${log.body(request.body)}`);
@@ -163,6 +162,8 @@ function sender(config: NormalizedConfig): Send {
       const status = error instanceof ApiError && error.headers ? ` ${error.status}` : '';
       ended(trace, `${(error as Error)?.name ?? 'error'}${status}`, (error as ApiError)?.requestId);
       throw error;
+    } finally {
+      both?.release();
     }
   }
 

@@ -3,6 +3,7 @@
 // offset page learns from its predecessor whether there is a next one), so the requests form
 // a chain: one in flight at a time, the next one started the moment its predecessor lands,
 // while fewer than `prefetch` pages wait unread.
+import { followSignals } from '../core/signals.js';
 
 /** Fetches the page at a position, aborted by `signal`. */
 export type FetchPageAt<Position, Page> = (
@@ -41,6 +42,8 @@ export class Prefetcher<Position, Page> {
   #next: Position | undefined;
   readonly #stop = new AbortController();
   readonly #signal: AbortSignal;
+  // Stops following the caller's signal, once the pull has ended.
+  readonly #release: () => void;
   readonly #fetchPage: FetchPageAt<Position, Page>;
   readonly #after: PositionAfter<Position, Page>;
 
@@ -62,7 +65,9 @@ export class Prefetcher<Position, Page> {
     this.#prefetch = prefetch;
     this.#fetchPage = fetchPage;
     this.#after = after;
-    this.#signal = signal ? AbortSignal.any([signal, this.#stop.signal]) : this.#stop.signal;
+    const followed = signal ? followSignals(signal, this.#stop.signal) : undefined;
+    this.#signal = followed?.signal ?? this.#stop.signal;
+    this.#release = followed?.release ?? (() => {});
   }
 
   /** Whether {@link Prefetcher.stop} ended the pull (a `break`), as opposed to its last page. */
@@ -76,18 +81,23 @@ export class Prefetcher<Position, Page> {
    * after {@link Prefetcher.stop}; a page's failure is thrown where that page would be.
    */
   async *pages(): AsyncGenerator<Page, undefined, undefined> {
-    for (let pending = this.#take(); pending; pending = this.#take()) {
-      let page: Page;
-      try {
-        page = await pending;
-      } catch (error) {
-        // Aborted by stop() (a break): the pull ended, it did not fail.
+    try {
+      for (let pending = this.#take(); pending; pending = this.#take()) {
+        let page: Page;
+        try {
+          page = await pending;
+        } catch (error) {
+          // Aborted by stop() (a break): the pull ended, it did not fail.
+          if (this.stopped) return undefined;
+          throw error;
+        }
+        // A fetch that does not heed the signal may still answer: the pull has ended anyway.
         if (this.stopped) return undefined;
-        throw error;
+        yield page;
       }
-      // A fetch that does not heed the signal may still answer: the pull has ended anyway.
-      if (this.stopped) return undefined;
-      yield page;
+    } finally {
+      // Ended by its last page, a failure or a break: nothing more is requested.
+      this.#release();
     }
   }
 

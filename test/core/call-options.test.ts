@@ -12,6 +12,7 @@ import {
 } from 'order-fulfillment-sdk';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from 'order-fulfillment-sdk/mock';
 import { describe, expect, it } from 'vitest';
+import { countedSignal } from '../support/counted-signal.js';
 import { FAST_RETRY, fakeFetch, HOST, hangingFetch, json, KEY } from '../support/fake-fetch.js';
 import { TRANSPORTS, useMock } from '../support/mock.js';
 
@@ -160,6 +161,14 @@ describe('per-call options', () => {
       'GET /products → not done within 50 ms (totalTimeout, across every attempt and wait)',
     );
     expect(service.requests).toHaveLength(1);
+  });
+
+  it('keeps no listener on the caller’s signal once a call with totalTimeout has ended', async () => {
+    const service = fakeFetch(() => json(EMPTY_PAGE));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const caller = countedSignal();
+    await client.products.list({}, { signal: caller.signal, totalTimeout: 5_000 });
+    expect(caller.listeners()).toBe(0);
   });
 
   it('rejects an aborted call with AbortError, the reason as cause', async () => {

@@ -8,6 +8,7 @@ import {
   ResponseValidationError,
   ServerError,
 } from '../../src/index.js';
+import { countedSignal } from '../support/counted-signal.js';
 import { hangingFetch, json, type Responder } from '../support/fake-fetch.js';
 import {
   cursorOf,
@@ -192,5 +193,35 @@ describe('products.iterate({ prefetch })', () => {
     for await (const product of products) skus.push(product.sku);
     expect(skus).toEqual(Array.from({ length: 20 }, (_, index) => `SKU-${index + 1}`));
     expect(service.requests).toHaveLength(10);
+  });
+});
+
+describe("a pull with the caller's signal", () => {
+  it('keeps no listener on it once the pull has ended: at its last page, a break, a failure', async () => {
+    const whole = countedSignal();
+    const { client } = setup(cursorService(9));
+    await client.orders.iterate({ limit: 3 }, { signal: whole.signal }).toArray({ limit: 100 });
+    expect(whole.listeners()).toBe(0);
+
+    const broken = countedSignal();
+    for await (const _ of client.orders.iterate({ limit: 3 }, { signal: broken.signal })) break;
+    expect(broken.listeners()).toBe(0);
+
+    const failed = countedSignal();
+    const { client: failing } = setup(failingService(9, 1).responder);
+    const pull = failing.orders.iterate({ limit: 3, prefetch: 0 }, { signal: failed.signal });
+    await expect(pull.toArray({ limit: 100 })).rejects.toBeInstanceOf(ServerError);
+    expect(failed.listeners()).toBe(0);
+  });
+
+  it('still aborts the page in flight on break', async () => {
+    const { signal } = new AbortController();
+    const { service, client } = setup(hangingAt([1], cursorService(9)));
+    for await (const _ of client.orders.iterate({ limit: 3 }, { signal })) {
+      await vi.waitFor(() => expect(service.requests).toHaveLength(2));
+      break;
+    }
+    expect(service.requests[1]?.signal.aborted).toBe(true);
+    expect(signal.aborted).toBe(false);
   });
 });
