@@ -8,6 +8,7 @@ export const SDK_VERSION = '0.1.0';
 type Runtime = {
   Deno?: { version?: { deno?: string } };
   process?: { versions?: { node?: string; bun?: string } };
+  navigator?: { userAgent?: unknown };
 };
 
 /**
@@ -20,11 +21,16 @@ type Runtime = {
 export function userAgent(): string | undefined {
   let runtime: string | undefined;
   try {
-    const { Deno, process } = globalThis as Runtime;
+    const { Deno, process, navigator } = globalThis as Runtime;
     const versions = process?.versions;
+    // A runtime that emulates Node (Workers with nodejs_compat) has process.versions.node
+    // too; its navigator says what it is (`Cloudflare-Workers`), where Node 21 and later
+    // say `Node.js/<major>` and Node 20 has none.
+    const said = navigator?.userAgent;
+    const node = typeof said !== 'string' || said.startsWith('Node.js/');
     if (Deno?.version?.deno) runtime = `deno/${Deno.version.deno}`;
     else if (versions?.bun) runtime = `bun/${versions.bun}`;
-    else if (versions?.node) runtime = `node/${versions.node}`;
+    else if (versions?.node && node) runtime = `node/${versions.node}`;
   } catch {
     // A runtime whose globals throw on access sets no User-Agent.
   }

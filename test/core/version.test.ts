@@ -1,0 +1,23 @@
+// The User-Agent names the runtime a client may set it on, and only a runtime it can tell:
+// Workers with nodejs_compat have process.versions.node, and are not Node.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SDK_VERSION, userAgent } from '../../src/core/version.js';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('userAgent', () => {
+  it('names Node, whose navigator (from Node 21) says Node.js', () => {
+    vi.stubGlobal('navigator', { userAgent: 'Node.js/22' });
+    expect(userAgent()).toBe(
+      `order-fulfillment-sdk/${SDK_VERSION} (node/${process.versions.node})`,
+    );
+  });
+
+  it('names no runtime where process.versions.node is an emulation (Cloudflare Workers)', () => {
+    vi.stubGlobal('navigator', { userAgent: 'Cloudflare-Workers' });
+    expect(process.versions.node).toBeTruthy();
+    expect(userAgent()).toBeUndefined();
+  });
+});
