@@ -16,6 +16,7 @@ import { firstLine, runProgram } from '../test/runtimes/matrix/program.js';
 import { startRecorder } from '../test/runtimes/matrix/recorder.js';
 import { type Bundles, RUNTIMES, type Runtime } from '../test/runtimes/matrix/runtimes.js';
 import { printRuntime, printSummary, type RuntimeResult } from '../test/runtimes/matrix/table.js';
+import { closedPort } from '../test/support/closed-port.js';
 
 type MockModule = typeof import('order-fulfillment-sdk/mock');
 
@@ -51,6 +52,8 @@ async function sdkRows(runtime: Runtime, bundles: Bundles, mockModule: MockModul
     signingSecret: mockModule.MOCK_SIGNING_SECRET,
     recorderUrl: recorder.url,
     orderCount: ORDER_COUNT,
+    closedUrl: `http://127.0.0.1:${await closedPort()}`,
+    userAgent: runtime.userAgent,
     nodeCrypto: runtime.nodeCrypto,
     nodeHttp: runtime.nodeHttp,
   };

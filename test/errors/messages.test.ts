@@ -2,7 +2,6 @@
 // a client without apiKey names it before sending, and the package's version is the one
 // its User-Agent states.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import {
   type ClientConfig,
   ConfigurationError,
@@ -13,16 +12,8 @@ import {
 } from 'order-fulfillment-sdk';
 import { createMockService, MOCK_API_KEY } from 'order-fulfillment-sdk/mock';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { closedPort } from '../support/closed-port.js';
 import { fakeFetch, json } from '../support/fake-fetch.js';
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('what a refused connection says', () => {
   it('reads ConnectionError: GET /orders → ECONNREFUSED 127.0.0.1:<port>', async () => {

@@ -13,6 +13,13 @@ export interface SdkSmokeConfig {
   recorderUrl: string;
   /** How many orders the mock holds, so the pull can be checked for completeness. */
   orderCount: number;
+  /** An origin nothing listens on, for a refused connection. */
+  closedUrl: string;
+  /**
+   * The runtime the SDK's User-Agent should name (`node`, `bun`, `deno`), or null where it
+   * should send none (a runtime it cannot tell, or one that only emulates Node).
+   */
+  userAgent: string | null;
   /**
    * Whether `node:crypto` is expected here (through `process.getBuiltinModule`). Stated by
    * the runner, not detected, so a runtime that lost it fails instead of quietly taking the

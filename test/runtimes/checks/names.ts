@@ -4,6 +4,9 @@
 /** What every runtime runs against the mock on the host. */
 export const SDK_CHECKS = [
   'pull orders over HTTP',
+  'per-call signal and totalTimeout',
+  'refused connection: ConnectionError, retried',
+  'User-Agent',
   'sync pair (node:crypto)',
   'async pair (Web Crypto)',
   'unwrapWebhook on real deliveries',

@@ -1,7 +1,9 @@
-// The SDK checks one runtime runs against the mock on the host: a pull over HTTP, both
-// signature pairs, the receiver helpers on real deliveries, and a signed notification.
+// The SDK checks one runtime runs against the mock on the host: a pull over HTTP, the call
+// options, a refused connection and the User-Agent, both signature pairs, the receiver
+// helpers on real deliveries, and a signed notification.
 // Runtime-neutral: only fetch, Request, Response and the SDK entry.
 import { createClient } from 'order-fulfillment-sdk';
+import { checkCallOptions, checkRefused, checkUserAgent } from './calls.js';
 import type { SdkSmokeConfig } from './config.js';
 import { collectDeliveries, type Deliveries } from './deliveries.js';
 import { SDK_CHECKS } from './names.js';
@@ -19,7 +21,20 @@ const NOT_SERVED = 'the program was given no server of the runtime to install a 
  * @param serve - Installs a handler behind the runtime's own server and returns its URL.
  */
 export async function runSdkChecks(config: SdkSmokeConfig, serve?: Serve): Promise<CheckRow[]> {
-  const [pull, sync, async, unwrap, handler, replay, listener, served, notify] = SDK_CHECKS;
+  const [
+    pull,
+    callOptions,
+    refused,
+    agent,
+    sync,
+    async,
+    unwrap,
+    handler,
+    replay,
+    listener,
+    served,
+    notify,
+  ] = SDK_CHECKS;
   const client = createClient({
     hostUrl: config.hostUrl,
     apiKey: config.apiKey,
@@ -33,6 +48,9 @@ export async function runSdkChecks(config: SdkSmokeConfig, serve?: Serve): Promi
       assert(ids.size === config.orderCount, `pulled ${ids.size} of ${config.orderCount} orders`);
       return `${ids.size} orders over the cursor, pages of 7`;
     }),
+    await runCheck(callOptions, () => checkCallOptions(client, config)),
+    await runCheck(refused, () => checkRefused(config)),
+    await runCheck(agent, () => checkUserAgent(client, config)),
   ];
   // Every receiver check needs the deliveries: when they cannot be had, each says why.
   let deliveries: Deliveries | undefined;

@@ -34,6 +34,8 @@ export interface Runtime {
   nodeCrypto: boolean;
   /** `true` where a node:http server can serve toNodeListener, else why not. */
   nodeHttp: true | { reason: string };
+  /** The runtime the SDK's User-Agent names here, or null where it sends none. */
+  userAgent: string | null;
 }
 
 const FETCH_HANDLERS_ONLY = {
@@ -54,6 +56,7 @@ function node(name: string, install: Install | undefined): Runtime {
     mock: (locate, bundles) => [binary(locate), bundles.mockCli],
     nodeCrypto: true,
     nodeHttp: true,
+    userAgent: 'node',
   };
 }
 
@@ -80,6 +83,8 @@ function workerd(name: string, flags: string[], nodeCrypto: boolean): Runtime {
     mock: { reason: NO_MOCK_OUTSIDE_NODE },
     nodeCrypto,
     nodeHttp: FETCH_HANDLERS_ONLY,
+    // With nodejs_compat, workerd has process.versions.node: still no Node to name.
+    userAgent: null,
   };
 }
 
@@ -98,6 +103,7 @@ export const RUNTIMES: Runtime[] = [
     mock: (locate, bundles) => [locate.binary(BUN), bundles.mockCli],
     nodeCrypto: true,
     nodeHttp: true,
+    userAgent: 'bun',
   },
   {
     name: 'deno',
@@ -116,6 +122,7 @@ export const RUNTIMES: Runtime[] = [
     mock: { reason: NO_MOCK_OUTSIDE_NODE },
     nodeCrypto: true,
     nodeHttp: true,
+    userAgent: 'deno',
   },
   // Workers without nodejs_compat have no node:crypto: the async pair only.
   workerd('workerd', [], false),
@@ -133,5 +140,6 @@ export const RUNTIMES: Runtime[] = [
     mock: { reason: NO_MOCK_OUTSIDE_NODE },
     nodeCrypto: false,
     nodeHttp: FETCH_HANDLERS_ONLY,
+    userAgent: null,
   },
 ];
