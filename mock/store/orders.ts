@@ -200,7 +200,7 @@ export class OrderStore {
     if (issues.length > 0) throw new MockInputError('order patch', issues);
     const next: MockOrder = { ...previous, ...parsed, id: previous.id };
     fillDerived(next, parsed);
-    next.updated_at = iso(this.stamps.stampFor(next.id));
+    next.updated_at = iso(this.stamps.stampFor(next.id, Date.parse(previous.updated_at)));
     const offsetKey = {
       orderDateMs: Date.parse(next.order_date),
       status: next.status,

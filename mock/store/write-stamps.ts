@@ -51,10 +51,18 @@ export class WriteStamps {
    * behind the clock, every write is stamped exactly the clock's time, which is what a test
    * that freezes the clock expects to read back.
    *
+   * A version of an order is also stamped strictly after the version it replaces (1 ms
+   * after, where the clock has not moved on, is frozen, or went back): two versions with one
+   * `updated_at` could not be told apart by newest-wins (a receiver's upsert keeps whichever
+   * copy arrives first or last, not the newest), and a pull that had passed the first would
+   * never return the second.
+   *
    * @param id - The written order's id.
+   * @param previousMs - The `updated_at` (epoch ms) of the version replaced, for an update.
    */
-  stampFor(id: string): number {
+  stampFor(id: string, previousMs?: number): number {
     const now = this.nowMs();
-    return this.reached ? earliestAfter(this.reached, now, id) : now;
+    const stamp = this.reached ? earliestAfter(this.reached, now, id) : now;
+    return previousMs !== undefined && stamp <= previousMs ? previousMs + 1 : stamp;
   }
 }

@@ -64,7 +64,8 @@ describe('mock.orders', () => {
 
   it('updates fields, keeps derived ones consistent, and moves updated_at', () => {
     const mock = createMockService();
-    mock.clock.set('2026-09-09T09:09:09.009Z');
+    // After every generated order's updated_at: a version is stamped after the one it replaces.
+    mock.clock.set('2099-09-09T09:09:09.009Z');
     const updated = mock.orders.update('2', {
       items: [{ sku: 'A', quantity: 2, price: 10.5 }],
       shipments: [{ carrier: 'UPS', tracking_number: '1Z9', tracking_url: 'https://t/1Z9' }],
@@ -73,7 +74,7 @@ describe('mock.orders', () => {
       total_price: 21,
       tracking_number: '1Z9',
       tracking_url: 'https://t/1Z9',
-      updated_at: '2026-09-09T09:09:09.009Z',
+      updated_at: '2099-09-09T09:09:09.009Z',
     });
   });
 
