@@ -1,6 +1,7 @@
 // Webhook subscriptions and outbound event deliveries (specification 4.5, 6.1). Deliveries
 // run after the request that caused them has been answered: real HTTP POSTs, signed like the
 // inbound endpoint, retried with exponential backoff, every attempt recorded.
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { type WebhookEventType, WebhookEventTypeSchema } from '../../src/schemas/index.js';
 import { signWmsPayload, WEBHOOK_SIGNATURE_HEADER } from '../../src/signatures/index.js';
@@ -28,7 +29,7 @@ export interface MockSubscription {
 export const DeliveryAttemptSchema = z.object({
   /** `dlv_<n>`, unique per attempt. */
   id: z.string(),
-  /** The event's id (`evt_<n>`), the same on every attempt and in the body. */
+  /** The event's id (`evt_<uuid>`), the same on every attempt and in the body. */
   event_id: z.string(),
   /** The subscription delivered to (`wh_<n>`). */
   subscription_id: z.string(),
@@ -84,7 +85,7 @@ export class DeliveryQueue {
   private readonly subs: MockSubscription[] = [];
   private readonly attempts: DeliveryAttempt[] = [];
   private readonly pending = new Set<Promise<void>>();
-  private counters = { subscription: 0, event: 0, attempt: 0 };
+  private counters = { subscription: 0, attempt: 0 };
   // Bumped by reset() so deliveries still in flight stop and record nothing.
   private generation = 0;
 
@@ -139,7 +140,9 @@ export class DeliveryQueue {
     const targets = this.subs.filter((subscription) => subscription.events.includes(type));
     if (targets.length === 0) return;
     const event = {
-      id: `evt_${++this.counters.event}`,
+      // Unique across resets and services, as a real service's are: a receiver deduplicates
+      // by it, and one kept between tests must never take a new event for one it has seen.
+      id: `evt_${randomUUID()}`,
       type,
       created_at: iso(this.nowMs()),
       data: { order },
@@ -163,7 +166,7 @@ export class DeliveryQueue {
     this.generation++;
     this.subs.length = 0;
     this.attempts.length = 0;
-    this.counters = { subscription: 0, event: 0, attempt: 0 };
+    this.counters = { subscription: 0, attempt: 0 };
   }
 
   private async deliver(

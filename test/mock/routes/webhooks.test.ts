@@ -68,7 +68,9 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
     ).not.toThrow();
     const event = JSON.parse(delivery?.raw ?? '');
     expect(event).toEqual({
-      id: 'evt_1',
+      id: expect.stringMatching(
+        /^evt_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      ),
       type: 'order.created',
       created_at: expect.any(String),
       data: { order: expect.objectContaining({ id: created.body.id, platform: 'Amazon' }) },
@@ -76,7 +78,7 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
     expect(event.data.order).not.toHaveProperty('items');
     expect(mock.deliveries).toEqual([
       expect.objectContaining({
-        event_id: 'evt_1',
+        event_id: event.id,
         subscription_id: sub.body.id,
         url: receiver.url,
         type: 'order.created',
@@ -85,6 +87,23 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
         ok: true,
       }),
     ]);
+  });
+
+  it('gives every event an id of its own, across reset() and across services', async () => {
+    const { receiver, mock, target } = await subscribedTo(['order.created']);
+    mock.orders.create();
+    await mock.flushDeliveries();
+    mock.reset();
+    const body = { url: receiver.url, events: ['order.created'] };
+    await target.call('/webhooks', { method: 'POST', body });
+    mock.orders.create();
+    await mock.flushDeliveries();
+    const other = await subscribedTo(['order.created']);
+    other.mock.orders.create();
+    await other.mock.flushDeliveries();
+    const ids = [...receiver.received, ...other.receiver.received].map((r) => JSON.parse(r.raw).id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
   });
 
   it('delivers only the subscribed kinds', async () => {
