@@ -45,6 +45,9 @@ export abstract class PagingIterator<T> implements AsyncIterableIterator<T> {
   // value, in call order.
   #values: AsyncGenerator<T, undefined, undefined> | undefined;
   readonly #control: PullControl;
+  // What a page failed with: the pull ended there, and every later call says so, so that a
+  // loop trying again on this iterator cannot take it for a pull that finished.
+  #failure: { error: unknown } | undefined;
 
   /**
    * @param control - The request chain the values come from, or the iterator whose chain
@@ -80,10 +83,25 @@ export abstract class PagingIterator<T> implements AsyncIterableIterator<T> {
    */
   protected rewind(_to: ResumeCursor): void {}
 
-  /** Returns the next value, fetching when what was fetched is used up. */
+  /**
+   * Returns the next value, fetching when what was fetched is used up. Once a page has
+   * failed, rejects with that page's error every time: resume with a new pull from the
+   * error's `cursor` (or the checkpoint).
+   */
   next(): Promise<IteratorResult<T, undefined>> {
+    if (this.#failure) return Promise.reject(this.#failure.error);
     this.#values ??= this.walk();
-    return this.#values.next();
+    return this.#values.next().then(
+      (result) => {
+        // A call made while the failing page was awaited: the generator ended with it.
+        if (result.done && this.#failure) throw this.#failure.error;
+        return result;
+      },
+      (error: unknown) => {
+        this.#failure ??= { error };
+        throw error;
+      },
+    );
   }
 
   /** Stops the iteration, aborting a page request in flight; `break` calls it. */

@@ -175,13 +175,16 @@ describe('orders.iterate', () => {
     expect(service.requests).toHaveLength(1);
   });
 
-  it('is done after an error, as a generator would be', async () => {
+  it('stays failed after an error: a later call, or one made meanwhile, rejects with it', async () => {
     const { client } = setup(() => json({ detail: 'down' }, 503), { ...FAST_RETRY, limit: 0 });
     const orders = client.orders.iterate();
-    const [failed, after] = await Promise.allSettled([orders.next(), orders.next()]);
+    const [failed, meanwhile] = await Promise.allSettled([orders.next(), orders.next()]);
     expect(failed.status).toBe('rejected');
-    expect(after).toEqual({ status: 'fulfilled', value: { done: true, value: undefined } });
-    expect(await orders.next()).toEqual({ done: true, value: undefined });
+    const error = (failed as PromiseRejectedResult).reason;
+    expect(error).toBeInstanceOf(ServerError);
+    // Never { done: true }: that would read as a pull that reached its end.
+    expect(meanwhile).toEqual({ status: 'rejected', reason: error });
+    await expect(orders.next()).rejects.toBe(error);
   });
 
   it('keeps a checkpoint that covers every order yielded so far', async () => {

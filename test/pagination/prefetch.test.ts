@@ -94,7 +94,7 @@ describe('orders.pages({ prefetch })', () => {
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).cursor).toEqual(nextCursor(second.value));
     expect((error as ServerError).cursor).toEqual(pages.cursor);
-    expect(await pages.next()).toEqual({ done: true, value: undefined });
+    await expect(pages.next()).rejects.toBe(error);
     expect(service.requests).toHaveLength(3);
   });
 

@@ -79,6 +79,27 @@ describe('orders.iterate().toArray({ limit })', () => {
     const after = await client.orders.iterate({ limit: 3, ...resume }).toArray({ limit: 100 });
     expect([...before, ...after].map((item) => item.id)).toEqual(ids(12));
   });
+
+  it('stays failed after a page failed: no later call passes for the end of the pull', async () => {
+    const { responder, heal } = failingService(12, 2);
+    const { service, client } = setup(responder);
+    const orders = client.orders.iterate({ limit: 3, prefetch: 0 });
+    const error = await orders.toArray({ limit: 100 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ServerError);
+    heal();
+    // A loop that tries again on the same iterator meets the same error, not [] (the end).
+    await expect(orders.toArray({ limit: 100 })).rejects.toBe(error);
+    await expect(orders.next()).rejects.toBe(error);
+    const again: string[] = [];
+    await expect(async () => {
+      for await (const item of orders) again.push(item.id);
+    }).rejects.toBe(error);
+    expect(again).toEqual([]);
+    expect(service.requests).toHaveLength(3);
+    // The failed toArray kept nothing, so the pull resumes where it began.
+    expect(orders.checkpoint).toEqual(ORIGIN_CURSOR);
+    expect((error as ServerError).cursor).toEqual(ORIGIN_CURSOR);
+  });
 });
 
 describe('orders.pages().toArray({ limit })', () => {
