@@ -2,7 +2,7 @@
 import type { Hooks, RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { checkClockOnce, type UnixTime, unixSeconds } from '../signatures/header.js';
+import { checkClockOnce, readClock, type UnixTime } from '../signatures/header.js';
 import {
   createLog,
   envLogLevel,
@@ -235,13 +235,7 @@ const ConfigSchema = z.object({
 function clockOf(now: (() => UnixTime) | undefined): () => number {
   if (!now) return Date.now;
   checkClockOnce(now);
-  return () => {
-    try {
-      return unixSeconds(now(), 'now()') * 1000;
-    } catch (error) {
-      throw new ConfigurationError('now', `${(error as Error).message}.`);
-    }
-  };
+  return () => readClock(now) * 1000;
 }
 
 // The host, checked by hand: a URL object tells more than a pattern would. The value is not

@@ -74,10 +74,26 @@ export function unixSeconds(value: UnixTime | undefined, name: string): number {
 }
 
 /**
- * Reads a configured clock (`now` of `createClient` or `createWebhookHandler`) once, so that
- * one in milliseconds, `() => Date.now()`, is refused where it is configured rather than at
- * every use. A clock that throws is let through: it may read state a test sets up later (a
- * mock made in `beforeEach`), and each use reads and checks it again.
+ * Reads a configured clock (`now` of `createClient` or `createWebhookHandler`) as Unix
+ * seconds, fractions kept.
+ *
+ * @throws {@link ConfigurationError} naming `now` when it throws or returns no Date or Unix
+ *   seconds (milliseconds included).
+ * @internal
+ */
+export function readClock(now: () => UnixTime): number {
+  try {
+    return unixSeconds(now(), 'now()');
+  } catch (error) {
+    throw new ConfigurationError('now', `${(error as Error).message}.`);
+  }
+}
+
+/**
+ * Reads a configured clock once, so that one in milliseconds, `() => Date.now()`, is refused
+ * where it is configured rather than at every use. A clock that throws is let through: it
+ * may read state a test sets up later (a mock made in `beforeEach`), and each use reads and
+ * checks it again.
  *
  * @param now - The configured clock.
  * @throws {@link ConfigurationError} naming `now` when it returns no Date or Unix seconds.
@@ -90,11 +106,7 @@ export function checkClockOnce(now: () => UnixTime): void {
   } catch {
     return;
   }
-  try {
-    unixSeconds(reading, 'now()');
-  } catch (error) {
-    throw new ConfigurationError('now', `${(error as Error).message}.`);
-  }
+  readClock(() => reading);
 }
 
 /**
