@@ -9,7 +9,7 @@ import { OrderFulfillmentError, type ResumeCursor } from '../errors/order-fulfil
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import type { RawResponse } from './api-promise.js';
-import { readErrorBody, scrubBody } from './body.js';
+import { readErrorBody } from './body.js';
 import { isNetworkError } from './fetch.js';
 import type { ResolvedOptions } from './request-options.js';
 import { parseResponse } from './validate.js';
@@ -99,7 +99,7 @@ export async function toSdkError(
  * Parses a 2xx body as JSON and checks it against the request's output schema. No body (a
  * 204) is `undefined`; so is a body that is not JSON when `anyBody` is set (an endpoint
  * whose answer the specification does not show), while elsewhere it is a
- * ResponseValidationError, whose `body` has the client's secrets hidden ({@link scrubBody}).
+ * ResponseValidationError, whose `body` has the client's secrets hidden.
  */
 export function parseBody<S extends z.ZodMiniType>(
   raw: RawResponse,
@@ -123,15 +123,5 @@ export function parseBody<S extends z.ZodMiniType>(
       }
     }
   }
-  try {
-    return parseResponse(request.output, parsed, response);
-  } catch (error) {
-    // Only on failure: the body a user holds is scrubbed, the data a call returns is not.
-    if (!(error instanceof ResponseValidationError)) throw error;
-    throw new ResponseValidationError({
-      ...response,
-      issues: error.issues,
-      body: scrubBody(error.body, scrub),
-    });
-  }
+  return parseResponse(request.output, parsed, response, scrub);
 }

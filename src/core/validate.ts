@@ -8,6 +8,7 @@ import {
 } from '../errors/response-validation-error.js';
 import { ValidationError } from '../errors/validation-error.js';
 import type { ValidationIssue } from '../schemas/common.js';
+import { scrubBody } from './body.js';
 import { fastCheck } from './compile.js';
 
 type Issue = z.core.$ZodIssue;
@@ -53,25 +54,20 @@ export function describeIssue(issue: Issue, root: unknown): string {
     }
     case 'too_big':
     case 'too_small': {
+      // Every bound of the SDK's schemas is inclusive: minimum, maximum, minLength, and the
+      // integer range.
       const big = issue.code === 'too_big';
-      const bound =
-        issue.inclusive === false
-          ? `${big ? 'less' : 'more'} than`
-          : `at ${big ? 'most' : 'least'}`;
       const limit = big ? issue.maximum : issue.minimum;
-      return `must be ${bound} ${String(limit)}${unit(issue.origin, limit)}`;
+      return `must be at ${big ? 'most' : 'least'} ${String(limit)}${unit(issue.origin, limit)}`;
     }
     case 'invalid_format':
-      if (issue.format === 'url') return 'must be an absolute http(s) URL';
-      // Date-times and patterns carry their own message.
-      if (issue.format === 'datetime' || issue.format === 'regex') return issue.message;
-      return `must be a valid ${issue.format}`;
+      // The URL check is the SDK's own; date-times and patterns carry their own message.
+      return issue.format === 'url' ? 'must be an absolute http(s) URL' : issue.message;
     case 'invalid_value':
       return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
-    case 'unrecognized_keys':
-      return `unknown keys ${issue.keys.join(', ')}`;
     default:
-      // Unions and refinements: the schema gives its own message.
+      // Unions and refinements: the schema gives its own message. (No SDK schema is strict:
+      // unknown keys are found by unknownKeys below.)
       return issue.message;
   }
 }
@@ -172,6 +168,8 @@ function closest(issue: Issue): Issue[] {
  * returned as it is (zod would return an equal copy); only an invalid one goes through zod,
  * for the issues.
  *
+ * @param scrub - Hides the client's secrets in the `body` of the error ({@link scrubBody});
+ *   only there: the data a call returns is not scrubbed.
  * @returns The parsed body.
  * @throws {@link ResponseValidationError} naming each field at fault.
  */
@@ -179,10 +177,11 @@ export function parseResponse<S extends z.ZodMiniType>(
   schema: S,
   body: unknown,
   response: { method: string; path: string; status: number; cursor?: ResumeCursor | undefined },
+  scrub: (text: string) => string = (text) => text,
 ): z.output<S> {
   if (fastCheck(schema)?.(body)) return body as z.output<S>;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issues = responseIssues(result.error.issues.flatMap(closest), body);
-  throw new ResponseValidationError({ ...response, issues, body });
+  throw new ResponseValidationError({ ...response, issues, body: scrubBody(body, scrub) });
 }
