@@ -20,6 +20,8 @@ export interface ToArrayOptions {
 export interface PullControl {
   hold(): () => void;
   stop(): void;
+  /** What a page failed with, once one has: the pull ended there. */
+  readonly failure: { error: unknown } | undefined;
 }
 
 function checkLimit(options: ToArrayOptions | undefined): number {
@@ -45,9 +47,6 @@ export abstract class PagingIterator<T> implements AsyncIterableIterator<T> {
   // value, in call order.
   #values: AsyncGenerator<T, undefined, undefined> | undefined;
   readonly #control: PullControl;
-  // What a page failed with: the pull ended there, and every later call says so, so that a
-  // loop trying again on this iterator cannot take it for a pull that finished.
-  #failure: { error: unknown } | undefined;
 
   /**
    * @param control - The request chain the values come from, or the iterator whose chain
@@ -85,23 +84,17 @@ export abstract class PagingIterator<T> implements AsyncIterableIterator<T> {
 
   /**
    * Returns the next value, fetching when what was fetched is used up. Once a page has
-   * failed, rejects with that page's error every time: resume with a new pull from the
+   * failed, rejects with that page's error every time, so that a loop trying again on this
+   * iterator cannot take it for a pull that finished: resume with a new pull from the
    * error's `cursor` (or the checkpoint).
    */
   next(): Promise<IteratorResult<T, undefined>> {
-    if (this.#failure) return Promise.reject(this.#failure.error);
+    // Read from the request chain, which every iterator over it shares: no promise is added
+    // to the value path, which runs once per order.
+    const failed = this.#control.failure;
+    if (failed) return Promise.reject(failed.error);
     this.#values ??= this.walk();
-    return this.#values.next().then(
-      (result) => {
-        // A call made while the failing page was awaited: the generator ended with it.
-        if (result.done && this.#failure) throw this.#failure.error;
-        return result;
-      },
-      (error: unknown) => {
-        this.#failure ??= { error };
-        throw error;
-      },
-    );
+    return this.#values.next();
   }
 
   /** Stops the iteration, aborting a page request in flight; `break` calls it. */

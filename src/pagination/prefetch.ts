@@ -44,6 +44,7 @@ export class Prefetcher<Position, Page> {
   readonly #signal: AbortSignal;
   // Stops following the caller's signal, once the pull has ended.
   readonly #release: () => void;
+  #failure: { error: unknown } | undefined;
   readonly #fetchPage: FetchPageAt<Position, Page>;
   readonly #after: PositionAfter<Position, Page>;
 
@@ -70,6 +71,11 @@ export class Prefetcher<Position, Page> {
     this.#release = followed?.release ?? (() => {});
   }
 
+  /** What a page failed with, once one has: the pull ended there. */
+  get failure(): { error: unknown } | undefined {
+    return this.#failure;
+  }
+
   /** Whether {@link Prefetcher.stop} ended the pull (a `break`), as opposed to its last page. */
   get stopped(): boolean {
     return this.#stop.signal.aborted;
@@ -89,6 +95,7 @@ export class Prefetcher<Position, Page> {
         } catch (error) {
           // Aborted by stop() (a break): the pull ended, it did not fail.
           if (this.stopped) return undefined;
+          this.#failure = { error };
           throw error;
         }
         // A fetch that does not heed the signal may still answer: the pull has ended anyway.

@@ -175,16 +175,18 @@ describe('orders.iterate', () => {
     expect(service.requests).toHaveLength(1);
   });
 
-  it('stays failed after an error: a later call, or one made meanwhile, rejects with it', async () => {
+  it('stays failed after an error: every later call rejects with it', async () => {
     const { client } = setup(() => json({ detail: 'down' }, 503), { ...FAST_RETRY, limit: 0 });
     const orders = client.orders.iterate();
     const [failed, meanwhile] = await Promise.allSettled([orders.next(), orders.next()]);
     expect(failed.status).toBe('rejected');
     const error = (failed as PromiseRejectedResult).reason;
     expect(error).toBeInstanceOf(ServerError);
-    // Never { done: true }: that would read as a pull that reached its end.
-    expect(meanwhile).toEqual({ status: 'rejected', reason: error });
+    // A call already waiting ends with the generator, as a generator's would (for await and
+    // toArray never overlap calls); every call after it meets the failure, never the end.
+    expect(meanwhile).toEqual({ status: 'fulfilled', value: { done: true, value: undefined } });
     await expect(orders.next()).rejects.toBe(error);
+    await expect(orders.toArray({ limit: 10 })).rejects.toBe(error);
   });
 
   it('keeps a checkpoint that covers every order yielded so far', async () => {
