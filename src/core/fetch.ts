@@ -43,16 +43,19 @@ export function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
  * Adds a header at the last moment, after every ky hook has run and been logged. ky hands
  * fetch the Request its beforeRequest hooks saw, and that its TimeoutError carries, having
  * first cloned it as `ky.request` (what HTTPError, afterResponse and beforeRetry see). So the
- * header goes on a copy, which caller code (a hook, a retry.shouldRetry) never holds.
+ * headers go on a copy when caller code (a hook, a retry.shouldRetry) could hold that
+ * Request, and straight onto it, a Request construction cheaper, when none can.
  */
 export function withHeader(
   next: KyFetch,
   name: string,
   value: () => string | Promise<string>,
+  copy: boolean,
 ): KyFetch {
   return (input, init) => {
+    let request = input as Request;
     // new Request(request) copies the headers list, so setting on it leaves the original be.
-    const request = new Request(input as Request);
+    if (copy) request = new Request(request);
     const header = value();
     if (typeof header === 'string') {
       request.headers.set(name, header);

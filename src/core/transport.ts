@@ -115,10 +115,11 @@ function sender(config: NormalizedConfig): Send {
     ...(agent ? { headers: { 'user-agent': agent } } : {}),
   });
   const { log } = config;
-  const api = base.extend({
-    prefixUrl: config.baseUrl,
-    fetch: withHeader(fetch, 'X-API-Key', () => apiKey ?? ''),
-  });
+  const observed =
+    config.retry.shouldRetry !== undefined ||
+    Object.values(config.hooks).some((hooks) => hooks && hooks.length > 0);
+  const keyed = (copy: boolean) => withHeader(fetch, 'X-API-Key', () => apiKey ?? '', copy);
+  const api = base.extend({ prefixUrl: config.baseUrl, fetch: keyed(observed) });
   const inbound = base.extend({ prefixUrl: config.hostUrl });
 
   // Signed at each attempt, not once: a retry after a long Retry-After still carries a
@@ -126,7 +127,7 @@ function sender(config: NormalizedConfig): Send {
   // Crypto, which every runtime has, so a fulfillment client works on edge runtimes too.
   function signer(body: string, secret: string): KyFetch {
     const sign = () => signWmsPayloadAsync(body, secret, Math.floor(config.now() / 1000));
-    return withHeader(fetch, WMS_SIGNATURE_HEADER, sign);
+    return withHeader(fetch, WMS_SIGNATURE_HEADER, sign, true);
   }
 
   async function exchange(
@@ -198,6 +199,10 @@ function sender(config: NormalizedConfig): Send {
       options.headers = headers;
     }
     if (request.body !== undefined) options.body = request.body;
+    // A call's own retry.shouldRetry is caller code that can hold the Request as well.
+    if (request.target === 'api' && !observed && resolved.retry?.shouldRetry) {
+      options.fetch = keyed(true);
+    }
     if (request.target === 'inbound') {
       if (signingSecret === undefined) {
         throw new ConfigurationError(
