@@ -41,9 +41,9 @@ export class Prefetcher<Position, Page> {
   // stop(). So it alone says whether a request may start: one at a time, none after the end.
   #next: Position | undefined;
   readonly #stop = new AbortController();
-  readonly #signal: AbortSignal;
-  // Stops following the caller's signal, once the pull has ended.
-  readonly #release: () => void;
+  // The caller's signal, followed only while a request is in flight: a pull left open (a
+  // toArray that had enough, a pull dropped) keeps no listener on a long-lived signal.
+  readonly #caller: AbortSignal | undefined;
   #failure: { error: unknown } | undefined;
   readonly #fetchPage: FetchPageAt<Position, Page>;
   readonly #after: PositionAfter<Position, Page>;
@@ -66,9 +66,7 @@ export class Prefetcher<Position, Page> {
     this.#prefetch = prefetch;
     this.#fetchPage = fetchPage;
     this.#after = after;
-    const followed = signal ? followSignals(signal, this.#stop.signal) : undefined;
-    this.#signal = followed?.signal ?? this.#stop.signal;
-    this.#release = followed?.release ?? (() => {});
+    this.#caller = signal;
   }
 
   /** What a page failed with, once one has: the pull ended there. */
@@ -87,24 +85,19 @@ export class Prefetcher<Position, Page> {
    * after {@link Prefetcher.stop}; a page's failure is thrown where that page would be.
    */
   async *pages(): AsyncGenerator<Page, undefined, undefined> {
-    try {
-      for (let pending = this.#take(); pending; pending = this.#take()) {
-        let page: Page;
-        try {
-          page = await pending;
-        } catch (error) {
-          // Aborted by stop() (a break): the pull ended, it did not fail.
-          if (this.stopped) return undefined;
-          this.#failure = { error };
-          throw error;
-        }
-        // A fetch that does not heed the signal may still answer: the pull has ended anyway.
+    for (let pending = this.#take(); pending; pending = this.#take()) {
+      let page: Page;
+      try {
+        page = await pending;
+      } catch (error) {
+        // Aborted by stop() (a break): the pull ended, it did not fail.
         if (this.stopped) return undefined;
-        yield page;
+        this.#failure = { error };
+        throw error;
       }
-    } finally {
-      // Ended by its last page, a failure or a break: nothing more is requested.
-      this.#release();
+      // A fetch that does not heed the signal may still answer: the pull has ended anyway.
+      if (this.stopped) return undefined;
+      yield page;
     }
   }
 
@@ -154,11 +147,13 @@ export class Prefetcher<Position, Page> {
   }
 
   async #load(position: Position): Promise<Page> {
+    const caller = this.#caller && followSignals(this.#caller, this.#stop.signal);
     try {
-      const page = await this.#fetchPage(position, this.#signal);
+      const page = await this.#fetchPage(position, caller?.signal ?? this.#stop.signal);
       if (!this.stopped) this.#next = this.#after(page, position);
       return page;
     } finally {
+      caller?.release();
       // Before the consumer resumes with this page: the next request overlaps its work.
       this.#fill();
     }

@@ -214,6 +214,17 @@ describe("a pull with the caller's signal", () => {
     expect(failed.listeners()).toBe(0);
   });
 
+  it('keeps none either for a pull left open: a toArray that had enough, a pull never read', async () => {
+    const caller = countedSignal();
+    const { client } = setup(cursorService(30));
+    for (let pull = 0; pull < 5; pull++) {
+      await client.orders.iterate({ limit: 3 }, { signal: caller.signal }).toArray({ limit: 2 });
+      client.orders.iterate({ limit: 3 }, { signal: caller.signal });
+    }
+    await settle();
+    expect(caller.listeners()).toBe(0);
+  });
+
   it('still aborts the page in flight on break', async () => {
     const { signal } = new AbortController();
     const { service, client } = setup(hangingAt([1], cursorService(9)));
