@@ -11,18 +11,23 @@ export type KyFetch = NonNullable<Options['fetch']>;
 
 // What fetch and body reads reject with when no response (or no whole body) arrives: DNS,
 // refused, reset, TLS. Only these are network errors to retry and to report as
-// ConnectionError. Whatever fetch rejects with counts, not only the TypeError the Fetch
-// standard names: workerd rejects with a plain Error ("Network connection lost."). A rejection
-// after the request's signal aborted is that abort's; hook code runs outside fetch, so a bug
-// there is never marked and surfaces as it is.
+// ConnectionError: the TypeError the Fetch standard names, and the plain Error workerd rejects
+// with ("Network connection lost."). Not an Error subclass (a ReferenceError in a custom
+// fetch, a DOMException such as AbortError), nor a rejection after the request's signal
+// aborted (that is the abort's); hook code runs outside fetch, so a bug there is never marked.
 const networkErrors = new WeakSet<object>();
 
+function failedForWantOfResponse(error: unknown): error is Error {
+  if (error instanceof TypeError) return true;
+  return error instanceof Error && Object.getPrototypeOf(error) === Error.prototype;
+}
+
 /**
- * Rethrows `error`, first marking it as a network error unless `signal` had aborted (the
- * rejection is then the abort's, which the caller's error handling names).
+ * Rethrows `error`, first marking it as a network error when it is one and `signal` had not
+ * aborted (the rejection is then the abort's, which the caller's error handling names).
  */
 export function markNetworkError(error: unknown, signal?: AbortSignal | null): never {
-  if (typeof error === 'object' && error !== null && !signal?.aborted) networkErrors.add(error);
+  if (failedForWantOfResponse(error) && !signal?.aborted) networkErrors.add(error);
   throw error;
 }
 

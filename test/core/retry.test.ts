@@ -142,6 +142,18 @@ describe('retries', () => {
     expect(service.requests).toHaveLength(2);
   });
 
+  it.each([
+    ['a bug in a custom fetch', () => new ReferenceError('tokn is not defined')],
+    ['an abort of its own', () => new DOMException('This operation was aborted', 'AbortError')],
+  ])('surfaces %s as itself, once: no network error to retry', async (_, failure) => {
+    const thrown = failure();
+    const service = fakeFetch(() => thrown);
+    const client = clientOver(service, { retry: FAST_RETRY });
+    const error = await client.products.list().catch((caught: unknown) => caught);
+    expect(error).toBe(thrown);
+    expect(service.requests).toHaveLength(1);
+  });
+
   it('takes a fetch that fails after the caller aborted for the abort: AbortError, not retried', async () => {
     const controller = new AbortController();
     const service = fakeFetch(() => {
