@@ -23,11 +23,10 @@ export function userAgent(): string | undefined {
   try {
     const { Deno, process, navigator } = globalThis as Runtime;
     const versions = process?.versions;
-    // A runtime that emulates Node (Workers with nodejs_compat) has process.versions.node
-    // too; its navigator says what it is (`Cloudflare-Workers`), where Node 21 and later
-    // say `Node.js/<major>` and Node 20 has none.
-    const said = navigator?.userAgent;
-    const node = typeof said !== 'string' || said.startsWith('Node.js/');
+    // Workers with nodejs_compat emulate process.versions.node; their navigator says what
+    // they are. (Node 21+ says `Node.js/<major>`, and a DOM test environment on Node, such
+    // as jsdom, its own browser string: both are Node.)
+    const node = navigator?.userAgent !== 'Cloudflare-Workers';
     if (Deno?.version?.deno) runtime = `deno/${Deno.version.deno}`;
     else if (versions?.bun) runtime = `bun/${versions.bun}`;
     else if (versions?.node && node) runtime = `node/${versions.node}`;

@@ -15,6 +15,13 @@ describe('userAgent', () => {
     );
   });
 
+  it('names Node under a DOM test environment, whose navigator is a browser string', () => {
+    vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (linux) AppleWebKit/537.36 jsdom/26' });
+    expect(userAgent()).toBe(
+      `order-fulfillment-sdk/${SDK_VERSION} (node/${process.versions.node})`,
+    );
+  });
+
   it('names no runtime where process.versions.node is an emulation (Cloudflare Workers)', () => {
     vi.stubGlobal('navigator', { userAgent: 'Cloudflare-Workers' });
     expect(process.versions.node).toBeTruthy();
