@@ -46,7 +46,8 @@ export interface MockOrders {
   create(partial?: OrderInput): MockOrder;
   /**
    * Changes fields of an order, moves its `updated_at` to the mock clock (or just past any
-   * cursor already handed out, as for `create`), emits `order.updated`.
+   * cursor already handed out, as for `create`, and always past the version it replaces),
+   * emits `order.updated`.
    *
    * @throws {@link MockNotFoundError} for an unknown id; {@link MockInputError} for a bad patch.
    */

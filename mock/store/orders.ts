@@ -175,7 +175,8 @@ export class OrderStore {
   }
 
   /**
-   * Changes fields of an order and moves its `updated_at` to the clock. Emits `order.updated`.
+   * Changes fields of an order and moves its `updated_at` to the clock, or past the version it
+   * replaces (write-stamps.ts). Emits `order.updated`.
    *
    * @param id - The order's id.
    * @param patch - Fields to change; never `id` or `updated_at`.
