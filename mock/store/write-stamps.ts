@@ -54,8 +54,7 @@ export class WriteStamps {
    * A version of an order is also stamped strictly after the version it replaces (1 ms
    * after, where the clock has not moved on, is frozen, or went back): two versions with one
    * `updated_at` could not be told apart by newest-wins (a receiver's upsert keeps whichever
-   * copy arrives first or last, not the newest), and a pull that had passed the first would
-   * never return the second.
+   * copy arrives first or last, not the newest).
    *
    * @param id - The written order's id.
    * @param previousMs - The `updated_at` (epoch ms) of the version replaced, for an update.
