@@ -4,6 +4,7 @@
 // standard names), and the User-Agent the service sees.
 import {
   AbortError,
+  type Client,
   ConnectionError,
   createClient,
   type Logger,
@@ -11,8 +12,6 @@ import {
 } from 'order-fulfillment-sdk';
 import type { SdkSmokeConfig } from './config.js';
 import { assert, describeError } from './report.js';
-
-type Client = ReturnType<typeof createClient>;
 
 /** A pull with a signal and a total timeout is whole; aborting it ends in AbortError. */
 export async function checkCallOptions(client: Client, config: SdkSmokeConfig): Promise<string> {
