@@ -78,9 +78,10 @@ function pydanticIssue(issue: z.core.$ZodIssue): { type: string; msg: string } {
     case 'too_small':
       return bound('min', Number(issue.minimum), issue.inclusive, issue.origin);
     case 'invalid_value':
-      return issue.values.length > 1
-        ? { type: 'enum', msg: `Input should be ${choices(issue.values)}` }
-        : { type: 'literal_error', msg: `Input should be ${choices(issue.values)}` };
+      return {
+        type: issue.values.length > 1 ? 'enum' : 'literal_error',
+        msg: `Input should be ${choices(issue.values)}`,
+      };
     case 'invalid_format':
       if (issue.format === 'regex') return own('string_pattern_mismatch');
       return own(issue.format === 'url' ? 'url_parsing' : `${issue.format}_parsing`);
