@@ -2,6 +2,7 @@
 // pull's stop. What `AbortSignal.any` does, written out because Vercel's edge runtime lacks
 // it (and ky itself then combines nothing); with a release, so that a long-lived signal of
 // the caller's (a shutdown signal) keeps no listener once the work it guarded has ended.
+// And, for that runtime, a race that ends a call on its signal where ky cannot.
 
 /** A signal following several, and how to stop following them. */
 export interface FollowedSignals {
@@ -33,4 +34,31 @@ export function followSignals(...signals: AbortSignal[]): FollowedSignals {
   };
   for (const signal of signals) signal.addEventListener('abort', onAbort);
   return { signal: controller.signal, release };
+}
+
+/**
+ * Whether ky ends its wait between retries when the call's signal aborts. It does where it
+ * can combine that signal with its own (`AbortSignal.any`), and waits the delay out where
+ * it cannot (Vercel's edge runtime), read as ky reads it, once.
+ *
+ * @internal
+ */
+export const kyFollowsSignal = typeof AbortSignal.any === 'function';
+
+/**
+ * Settles as `work` does, or rejects with the signal's reason as soon as it aborts: for a
+ * call whose wait between retries ky would not end. The work itself runs on (ky's timer
+ * ends when its delay does) and its outcome is dropped.
+ *
+ * @param work - The call.
+ * @param signal - What ends it.
+ * @internal
+ */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

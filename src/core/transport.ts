@@ -17,7 +17,7 @@ import type { Log } from './log.js';
 import { parseBody, toSdkError } from './outcome.js';
 import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
 import { type RetryReport, retryFor } from './retry.js';
-import { followSignals } from './signals.js';
+import { followSignals, kyFollowsSignal, untilAborted } from './signals.js';
 import { userAgent } from './version.js';
 
 /**
@@ -138,7 +138,7 @@ function sender(config: NormalizedConfig): Send {
   ): Promise<RawResponse> {
     const total =
       resolved.totalTimeout === undefined ? undefined : AbortSignal.timeout(resolved.totalTimeout);
-    // ky stops its waits between retries on this signal too.
+    // ky stops its waits between retries on this signal too (by itself where it can).
     const both = total && resolved.signal ? followSignals(resolved.signal, total) : undefined;
     const signal = both?.signal ?? total ?? resolved.signal;
     if (signal) options.signal = signal;
@@ -146,7 +146,8 @@ function sender(config: NormalizedConfig): Send {
       log.debug(`${trace.where} request body: ${log.body(request.body)}`);
     }
     try {
-      const response = await (request.target === 'api' ? api : inbound)(trace.url, options);
+      const call = (request.target === 'api' ? api : inbound)(trace.url, options);
+      const response = await (signal && !kyFollowsSignal ? untilAborted(call, signal) : call);
       const text = await readText(response, resolved.timeout, signal);
       if (text === undefined) {
         throw new TimeoutError(request.method, request.path, resolved.timeout || 0, {

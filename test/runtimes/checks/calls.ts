@@ -9,6 +9,7 @@ import {
   createClient,
   type Logger,
   OrderFulfillmentError,
+  TimeoutError,
 } from 'order-fulfillment-sdk';
 import type { SdkSmokeConfig } from './config.js';
 import { assert, describeError } from './report.js';
@@ -34,7 +35,10 @@ export async function checkCallOptions(client: Client, config: SdkSmokeConfig): 
   return `${ids.size} orders with signal and totalTimeout; an abort is AbortError`;
 }
 
-/** A refused connection is a ConnectionError, retried, with the cursor to resume from. */
+/**
+ * A refused connection is a ConnectionError, retried, with the cursor to resume from; and a
+ * totalTimeout ends the wait before a retry.
+ */
 export async function checkRefused(config: SdkSmokeConfig): Promise<string> {
   const retries: string[] = [];
   const logger: Logger = {
@@ -62,7 +66,32 @@ export async function checkRefused(config: SdkSmokeConfig): Promise<string> {
   );
   assert(caught.cursor !== undefined, 'the ConnectionError of a pull carries no cursor');
   assert(retries.length === 1, `${retries.length} retries logged, not 1: ${retries.join('; ')}`);
-  return `${caught.message}, retried once, with a cursor`;
+  await checkTotalTimeoutInWait(config);
+  return `${caught.message}, retried once, with a cursor; totalTimeout ends a retry wait`;
+}
+
+// A totalTimeout ends the call in the wait between retries, not when the wait is over
+// (ky cannot end that wait where there is no AbortSignal.any: Vercel's edge runtime).
+async function checkTotalTimeoutInWait(config: SdkSmokeConfig): Promise<void> {
+  const client = createClient({
+    hostUrl: config.closedUrl,
+    apiKey: config.apiKey,
+    retry: { limit: 1, delay: () => 60_000 },
+    logLevel: 'off',
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise((resolve) => {
+    timer = setTimeout(() => resolve('still waiting after 10 s'), 10_000);
+  });
+  const caught = await Promise.race([
+    client.products.list({}, { totalTimeout: 200 }).catch((error: unknown) => error),
+    stuck,
+  ]);
+  clearTimeout(timer);
+  assert(
+    caught instanceof TimeoutError && caught.limit === 'total',
+    `a totalTimeout of 200 ms in a 60 s retry wait ended in ${describeError(caught)}`,
+  );
 }
 
 /** The User-Agent the service saw: the runtime's name where one is expected, else none. */
