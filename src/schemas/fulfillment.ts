@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from './common.js';
 import {
   anyBody,
-  givenTogether,
   LooseIdSchema,
   lenient,
   type OpenString,
@@ -33,6 +32,9 @@ function toUtc(value: string): string {
 // serializers write every field, null included.
 const orderKey = z.optional(z.nullable(z.string().check(z.minLength(1))));
 
+const wholeSecondaryKey = (body: { source?: string | null; external_ref?: string | null }) =>
+  (body.source == null) === (body.external_ref == null);
+
 /**
  * Body of POST {host_url}/api/v1/webhooks/wms/fulfillment (specification 2.8). The order
  * is matched by `inbound_order_id` when present, else by `source` with `external_ref`.
@@ -48,8 +50,12 @@ export const FulfillmentNotificationSchema = z
     shipped_at: z.pipe(IsoDateTimeWithOffsetSchema, z.transform(toUtc)),
   })
   .check(
-    // Half a secondary key names no order and is a sender's bug, not a skip.
-    givenTogether('source', 'external_ref'),
+    // Half a secondary key names no order and is a sender's bug, not a skip; beside an
+    // `inbound_order_id`, which alone decides (4.6 rule 1), it is not read at all.
+    z.refine((body) => body.inbound_order_id != null || wholeSecondaryKey(body), {
+      message: 'source and external_ref must be given together',
+      path: ['external_ref'],
+    }),
   );
 
 /** Body of the inbound shipment notification. */

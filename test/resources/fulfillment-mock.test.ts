@@ -62,6 +62,11 @@ describe.each(TRANSPORTS)('fulfillment against the mock over %s', (transport) =>
     await expect(
       fulfillment.notifyShipped({ source: 'amazon', external_ref: 'R-2' }),
     ).rejects.toBeInstanceOf(ConflictError);
+    // A WMS that always sends its channel: inbound_order_id alone decides (4.6 rule 1).
+    const two = mock.orders.create({ source: 'shopify', external_ref: 'R-3' });
+    await expect(
+      fulfillment.notifyShipped({ inbound_order_id: two.id, source: 'shopify' }),
+    ).resolves.toEqual({ status: 'applied', order_id: two.id });
     await expect(fulfillment.notifyShipped({ inbound_order_id: 'nope' })).rejects.toBeInstanceOf(
       NotFoundError,
     );

@@ -147,6 +147,17 @@ describe.each(TRANSPORTS)('inbound matching (%s)', (transport) => {
     expect(snapshot(mock)).toBe(before);
   });
 
+  it('matches inbound_order_id alone, beside half a secondary key it does not read', async () => {
+    const mock = frozenMock();
+    const target = await reach(server, mock, transport);
+    const order = notShipped(mock);
+    const body = notification({ inbound_order_id: order.id, source: 'shopify' });
+    const res = await postInbound(target, JSON.stringify(body));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'applied', order_id: order.id });
+    expect(mock.orders.get(order.id)?.status).toBe('shipped');
+  });
+
   it('answers 404 when source + external_ref match no order', async () => {
     const mock = frozenMock();
     const target = await reach(server, mock, transport);
