@@ -1,13 +1,7 @@
 // Wire shapes of the inbound shipment notification (specification 2.8, 4.6).
 import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from './common.js';
-import {
-  anyBody,
-  LooseIdSchema,
-  lenient,
-  type OpenString,
-  openString,
-} from './wire.js';
+import { anyBody, LooseIdSchema, lenient, type OpenString, openString } from './wire.js';
 
 /** The only event kind the inbound endpoint takes, in the body's `olay` field. */
 export const FULFILLED_EVENT = 'order.fulfilled';
