@@ -156,7 +156,7 @@ const fn = z.custom<(...args: never[]) => unknown>(
 const fns = z.optional(z.array(fn));
 // A header value the Fetch API accepts and that cannot smuggle a second header. The
 // message never includes the value.
-const secret = z
+const headerValue = z
   .string()
   .check(
     z.regex(
@@ -164,6 +164,8 @@ const secret = z
       'must not be empty, and be printable ASCII with no spaces or line breaks',
     ),
   );
+// Only ever the HMAC key, never sent: any text a panel lets one set (specification 5).
+const hmacKey = z.string().check(z.minLength(1, 'must not be empty'));
 const count = z.int().check(z.minimum(0));
 const ms = z.optional(z.number().check(z.minimum(0)));
 const numbers = z.optional(z.array(z.number()));
@@ -217,8 +219,8 @@ export function retryOver(base: RetryOptions, given: unknown): RetryOptions {
 
 const ConfigSchema = z.object({
   hostUrl: z.string(),
-  apiKey: z.optional(secret),
-  signingSecret: z.optional(secret),
+  apiKey: z.optional(headerValue),
+  signingSecret: z.optional(hmacKey),
   timeout: z.optional(TimeoutSchema),
   // Both checked apart, retry as a count or as RetrySchema, so that an issue (an unknown
   // key too) names the field inside.

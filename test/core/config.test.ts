@@ -70,7 +70,7 @@ describe('createClient configuration', () => {
     for (const config of [
       { hostUrl: HOST, apiKey: ` ${KEY}` },
       { hostUrl: HOST, apiKey: `${KEY}\r\nX: y` },
-      { hostUrl: HOST, apiKey: KEY, signingSecret: ` ${KEY}` },
+      { hostUrl: HOST, apiKey: ` ${KEY}`, signingSecret: KEY },
     ]) {
       try {
         createClient(config);

@@ -95,6 +95,18 @@ describe.each(TRANSPORTS)('fulfillment against the mock over %s', (transport) =>
     });
   });
 
+  it('signs with any secret a panel may hold: spaces and non-ASCII text included', async () => {
+    const secret = ' my wms sécret ';
+    const { mock, hostUrl } = await start({ orders: 1, signingSecret: secret });
+    const id = mock.orders.all()[0]?.id ?? '';
+    const client = createClient({ hostUrl, apiKey: MOCK_API_KEY, signingSecret: secret });
+    await expect(client.fulfillment.notifyShipped({ inbound_order_id: id })).resolves.toEqual({
+      status: 'applied',
+      order_id: id,
+    });
+    expect(mock.orders.get(id)?.status).toBe('shipped');
+  });
+
   it('is refused with a wrong secret, a clock outside the window, or no secret on the service', async () => {
     const { mock, hostUrl } = await start({ orders: 1 });
     const id = mock.orders.all()[0]?.id ?? '';
