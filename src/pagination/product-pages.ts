@@ -1,5 +1,6 @@
 // The products of numbered pages (specification 4.1, 2.2): the position of the next page is
 // its number, known once the page before it says there is more.
+import { ResponseValidationError } from '../errors/response-validation-error.js';
 import type { Product, ProductList, ProductListParams } from '../schemas/product.js';
 import { PagingIterator } from './paging-iterator.js';
 import { type FetchPageAt, Prefetcher } from './prefetch.js';
@@ -8,8 +9,19 @@ import { type FetchPageAt, Prefetcher } from './prefetch.js';
 export type FetchProductPage = FetchPageAt<number, ProductList>;
 
 // The number of the page after `page`, or undefined after the page that reaches `total` or
-// an empty page.
-function pageAfter(page: ProductList): number | undefined {
+// an empty page. The next number comes from the answer, so an answer for another page than
+// the one asked for (a service that pages by other parameters, 4.1 shows none) would have
+// the pull repeat a page for ever: it fails instead.
+function pageAfter(page: ProductList, requested: number): number | undefined {
+  if (page.page !== requested) {
+    throw new ResponseValidationError({
+      method: 'GET',
+      path: '/products',
+      status: 200,
+      issues: [{ path: 'page', message: `is ${page.page}, where page ${requested} was asked for` }],
+      body: page,
+    });
+  }
   return page.items.length === 0 || page.page * page.page_size >= page.total
     ? undefined
     : page.page + 1;

@@ -37,6 +37,23 @@ describe('products from a foreign service', () => {
     ]);
   });
 
+  it('fails a pull whose service answers another page than the one asked for, rather than loop', async () => {
+    // A service that ignores `page` (it pages by other parameters) answers page 1 each time.
+    const { client, sent } = foreignClient(() => ({
+      items: [product(1, 1), product(2, 2)],
+      page: 1,
+      page_size: 2,
+      total: 5,
+    }));
+    const pull = client.products.iterate({ page_size: 2, prefetch: 0 });
+    const error = await collect(pull).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues).toEqual([
+      { path: 'page', message: 'is 1, where page 2 was asked for' },
+    ]);
+    expect(sent).toHaveLength(2);
+  });
+
   it('keeps fields of another type as received, such as a null barcode or a price in words', async () => {
     const odd = { ...product(1, 'twelve'), barcode: null, stock: '3', id: 'P-1' };
     const { client } = foreignClient(() => ({
