@@ -4,7 +4,14 @@ import { ConfigurationError } from '../errors/configuration-error.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
-import { checkClockOnce, type UnixTime } from '../signatures/header.js';
+import {
+  checkClockOnce,
+  checkHeader,
+  toleranceProblem,
+  type UnixTime,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '../signatures/header.js';
+import { DEFAULT_MAX_BODY_BYTES, readBodyWithin } from './read-body.js';
 import { createMemorySeenStore, type SeenStore } from './seen-store.js';
 import { unwrapWebhook } from './unwrap.js';
 
@@ -52,8 +59,16 @@ export interface WebhookHandlerOptions {
    * 10,000 ids in memory.
    */
   seen?: SeenStore | undefined;
-  /** How far a delivery's signed timestamp may lie from now, in seconds. Default 300. */
+  /**
+   * How far a delivery's signed timestamp may lie from now, in seconds, at most a day.
+   * Default 300.
+   */
   tolerance?: number | undefined;
+  /**
+   * The largest body read, in bytes; a longer one is answered 413 without being read
+   * further. Default 1 MiB ({@link DEFAULT_MAX_BODY_BYTES}), far above any order event.
+   */
+  maxBodyBytes?: number | undefined;
   /**
    * The receiver's clock, read at each delivery: a Date or Unix seconds ({@link UnixTime}),
    * as `createClient`'s `now`. Default the system clock. Tests against a mock whose clock
@@ -96,8 +111,11 @@ function checkOptions(options: WebhookHandlerOptions): void {
   }
   // Read once here: a clock in milliseconds would otherwise answer 500 to every delivery.
   if (now) checkClockOnce(now);
-  if (tolerance !== undefined && !(Number.isFinite(tolerance) && tolerance >= 0)) {
-    throw new ConfigurationError('tolerance', 'must be a number of seconds >= 0');
+  const wrongTolerance = tolerance === undefined ? undefined : toleranceProblem(tolerance);
+  if (wrongTolerance) throw new ConfigurationError('tolerance', wrongTolerance);
+  const { maxBodyBytes } = options;
+  if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
+    throw new ConfigurationError('maxBodyBytes', 'must be a whole number of bytes > 0');
   }
   if (signatureHeader !== undefined && !/^[\w-]+$/.test(signatureHeader)) {
     throw new ConfigurationError('signatureHeader', 'must be a header name');
@@ -116,7 +134,9 @@ function checkOptions(options: WebhookHandlerOptions): void {
  *
  * - 200 once the handler resolved, and for an event id already handled (nothing is called);
  * - 200 for an event type without a handler (acknowledged, so it is not redelivered);
- * - 400 for a bad signature or body; nothing is called;
+ * - 400 for a bad signature or body; nothing is called (a missing, malformed or stale
+ *   signature header is refused before the body is read);
+ * - 413 for a body over `maxBodyBytes` (default 1 MiB), which is not read further;
  * - 500 when the handler throws, so that a retrying service delivers the event again;
  * - 405 for any method but POST.
  *
@@ -127,11 +147,13 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * keep handlers idempotent (an upsert by order id and `updated_at`).
  *
  * @param options - `secret`, the handlers in `on`, and optionally `seen`, `tolerance`
- *   (seconds, default 300), `now`, `signatureHeader` and `onError`.
+ *   (seconds, default 300), `maxBodyBytes` (default 1 MiB), `now`, `signatureHeader` and
+ *   `onError`.
  * @returns `(request: Request) => Promise<Response>`; adapt it to node:http or Express
  *   with {@link toNodeListener}.
  * @throws {@link ConfigurationError} for a missing secret, a handler that is not a
- *   function, a negative tolerance, a `now` that is not a function or reads milliseconds, a
+ *   function, a tolerance below 0 or over a day (milliseconds, likely), a `maxBodyBytes`
+ *   that is no whole number above 0, a `now` that is not a function or reads milliseconds, a
  *   `signatureHeader` that is no header name or a `seen` store without `has` and `add`.
  *
  * @example
@@ -148,7 +170,9 @@ function checkOptions(options: WebhookHandlerOptions): void {
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   checkOptions(options);
-  const { secret, on, tolerance, signatureHeader, onError, now } = options;
+  const { secret, on, tolerance, onError, now } = options;
+  const headerName = options.signatureHeader ?? WEBHOOK_SIGNATURE_HEADER;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const seen = options.seen ?? createMemorySeenStore();
   // Event ids whose handler is running now, with whether it succeeded.
   const running = new Map<string, Promise<boolean>>();
@@ -178,11 +202,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (request.method !== 'POST') return text(405, 'method not allowed', { allow: 'POST' });
     let event: OrderEvent;
     try {
-      event = await unwrapWebhook(await request.arrayBuffer(), request.headers, secret, {
-        toleranceSeconds: tolerance,
-        headerName: signatureHeader,
-        now: now?.(),
-      });
+      const verify = { toleranceSeconds: tolerance, headerName, now: now?.() };
+      // The header first, which needs no body: a request without a well-formed, timely
+      // signature is refused before a byte of its body is read.
+      checkHeader('', request.headers.get(headerName), secret, verify);
+      const body = await readBodyWithin(request, maxBodyBytes);
+      if (body === undefined) return text(413, 'payload too large');
+      event = await unwrapWebhook(body, request.headers, secret, verify);
     } catch (error) {
       // The reason only: the message could help a forger tune the next attempt.
       if (error instanceof SignatureVerificationError || error instanceof WebhookPayloadError) {

@@ -13,6 +13,7 @@ export {
   type NodeResponseLike,
   toNodeListener,
 } from './node.js';
+export { DEFAULT_MAX_BODY_BYTES } from './read-body.js';
 export {
   createMemorySeenStore,
   type MemorySeenStoreOptions,

@@ -56,26 +56,53 @@ export type NodeListener = (
   next?: (error?: unknown) => void,
 ) => Promise<void>;
 
+// The stream as the handler reads it, chunk by chunk as it asks: it reads none of a
+// request it refuses by its headers, and stops at its size limit. Not destroyed when the
+// handler stops early (that would cut the socket before the answer): node:http discards
+// the rest once the answer is sent.
+function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
+  const chunks = req[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  // Asked for now, not at the first pull: node's iterator starts listening only once asked,
+  // and a listener before this one (a logger teeing 'data') would take the chunks till then.
+  // Each read is caught at once as well: one the handler never awaits (it refused the
+  // request by its headers) must not reject unhandled when the sender goes away.
+  const ask = () => {
+    const read = chunks.next();
+    read.catch(() => undefined);
+    return read;
+  };
+  let next = ask();
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await next;
+      if (done) return controller.close();
+      next = ask();
+      controller.enqueue(typeof value === 'string' ? encoder.encode(value) : value);
+    },
+  });
+}
+
 // The bytes as received: from a body parser that kept them (express.raw, express.text),
-// or from the stream, joined by a Blob (strings and bytes alike). A parsed body without its
-// bytes cannot be verified.
-async function rawBody(req: NodeRequestLike): Promise<BodyInit | undefined> {
+// or from the stream. A parsed body without its bytes cannot be verified.
+function rawBody(req: NodeRequestLike): BodyInit | undefined {
   const { body } = req;
   // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
   if (body instanceof Uint8Array || typeof body === 'string') return body as BodyInit;
   if (req.readableEnded && body !== undefined) return undefined;
-  const chunks: BlobPart[] = [];
-  for await (const chunk of req) chunks.push(chunk as BlobPart);
-  return new Blob(chunks);
+  return streamOf(req);
 }
 
 function toRequest(req: NodeRequestLike, body: BodyInit): Request {
   const method = req.method ?? 'GET';
+  const bodyless = method === 'GET' || method === 'HEAD';
+  // `duplex` is what fetch's Request asks of a streamed body; older DOM typings lack it.
   return new Request(new URL(req.url ?? '/', 'http://localhost'), {
     method,
     headers: toHeaders(req.headers),
-    body: method === 'GET' || method === 'HEAD' ? null : body,
-  });
+    body: bodyless ? null : body,
+    ...(bodyless ? {} : { duplex: 'half' }),
+  } as RequestInit);
 }
 
 /**
@@ -100,7 +127,7 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
 export function toNodeListener(handler: WebhookHandler): NodeListener {
   return async (req, res, next) => {
     try {
-      const body = await rawBody(req);
+      const body = rawBody(req);
       const response =
         body === undefined
           ? new Response(

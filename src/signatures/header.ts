@@ -118,7 +118,10 @@ export function checkClockOnce(now: () => UnixTime): void {
  * ```
  */
 export interface VerifyWmsSignatureOptions {
-  /** How far `t` may lie from `now`, in either direction. Default 300 (±5 minutes). */
+  /**
+   * How far `t` may lie from `now`, in either direction, in seconds up to a day (a larger
+   * number reads like milliseconds and is refused). Default 300 (±5 minutes).
+   */
   toleranceSeconds?: number | undefined;
   /**
    * The current time, as a Date or Unix seconds ({@link UnixTime}); defaults to the system
@@ -157,6 +160,21 @@ export interface CheckedHeader {
   signatures: string[];
 }
 
+// A day: no sender's clock is that far off, and a tolerance in milliseconds (5 minutes is
+// 300 000) lies beyond it, where it would quietly switch replay protection off.
+const MAX_TOLERANCE_SECONDS = 86_400;
+
+/**
+ * What is wrong with a tolerance, or undefined: it must be seconds from 0 to a day.
+ *
+ * @internal
+ */
+export function toleranceProblem(tolerance: unknown): string | undefined {
+  return typeof tolerance === 'number' && tolerance >= 0 && tolerance <= MAX_TOLERANCE_SECONDS
+    ? undefined
+    : `must be 0 to ${MAX_TOLERANCE_SECONDS} seconds, got ${tolerance} (milliseconds?)`;
+}
+
 /** The body as a string or a byte view, or a SignatureVerificationError for anything else. */
 function rawBodyOf(rawBody: unknown): string | Uint8Array {
   if (typeof rawBody === 'string') return rawBody;
@@ -176,7 +194,7 @@ function rawBodyOf(rawBody: unknown): string | Uint8Array {
 
 /** Throws `no_secret` unless the secret is a non-empty string. */
 function assertSecret(secret: unknown): asserts secret is string {
-  if (typeof secret !== 'string' || secret.length === 0) {
+  if (typeof secret !== 'string' || !secret) {
     throw new SignatureVerificationError(
       'no_secret',
       'The signing secret must be a non-empty string.',
@@ -243,11 +261,10 @@ export function checkHeader(
   const body = rawBodyOf(rawBody);
   assertSecret(secret);
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  if (!Number.isFinite(tolerance) || tolerance < 0) {
-    throw new RangeError(`toleranceSeconds must be a number >= 0, got ${String(tolerance)}`);
-  }
+  const wrong = toleranceProblem(tolerance);
+  if (wrong) throw new RangeError(`toleranceSeconds ${wrong}`);
   // An empty or blank header is missing, not malformed.
-  if (!value || value.trim() === '') {
+  if (!value?.trim()) {
     throw new SignatureVerificationError('missing_header', `No ${headerName} header.`);
   }
   const parsed = parseHeader(value);

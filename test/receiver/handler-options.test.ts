@@ -101,11 +101,82 @@ describe('createWebhookHandler options', () => {
     ['on', { secret, on: null }],
     ['on.order.updated', { secret, on: { 'order.updated': 'not a function' } }],
     ['tolerance', { secret, on: {}, tolerance: -1 }],
+    ['tolerance', { secret, on: {}, tolerance: 5 * 60 * 1000 }],
+    ['maxBodyBytes', { secret, on: {}, maxBodyBytes: 0 }],
+    ['maxBodyBytes', { secret, on: {}, maxBodyBytes: 1.5 }],
     ['now', { secret, on: {}, now: Date.now() }],
     ['seen', { secret, on: {}, seen: { has: () => false } }],
   ])('refuses a bad %s at creation', (option, options) => {
     const caught = creationError(options);
     expect(caught).toBeInstanceOf(ConfigurationError);
     expect((caught as ConfigurationError).option).toBe(option);
+  });
+
+  it('says a tolerance in milliseconds is out of range, which would switch replay protection off', () => {
+    expect((creationError({ secret, on: {}, tolerance: 300_000 }) as Error).message).toBe(
+      'Invalid option `tolerance`: must be 0 to 86400 seconds, got 300000 (milliseconds?)',
+    );
+  });
+
+  it('answers 413 to a body over maxBodyBytes, before its handler or its signature', async () => {
+    const called = vi.fn();
+    const handler = createWebhookHandler({
+      secret,
+      on: { 'order.updated': called },
+      maxBodyBytes: body.length - 1,
+    });
+    const refused = await handler(delivery());
+    expect([refused.status, await refused.text()]).toEqual([413, 'payload too large']);
+    const fits = createWebhookHandler({ secret, on: { 'order.updated': called } });
+    expect((await fits(delivery())).status).toBe(200);
+    expect(called).toHaveBeenCalledOnce();
+  });
+
+  it('stops reading a streamed body at maxBodyBytes, however long the sender goes on', async () => {
+    let pulled = 0;
+    // 4 MB in 1 KB chunks: long enough to tell, short enough to end if read whole.
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(1024));
+        if (pulled === 4096) controller.close();
+      },
+    });
+    const handler = createWebhookHandler({ secret, on: {}, maxBodyBytes: 10 * 1024 });
+    const request = new Request('https://x.example/hooks', {
+      method: 'POST',
+      headers: { 'X-Webhook-Signature': signWmsPayload(body, secret) },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
+    expect((await handler(request)).status).toBe(413);
+    expect(pulled).toBeLessThan(20);
+  });
+
+  it('refuses a request without a timely signature before reading its body', async () => {
+    let pulled = 0;
+    // No read ahead (highWaterMark 0): a pull is a read the handler asked for.
+    const stream = () =>
+      new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new TextEncoder().encode(body));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    const handler = createWebhookHandler({ secret, on: {} });
+    for (const headers of [{}, { 'X-Webhook-Signature': signWmsPayload(body, secret, 1) }]) {
+      const request = new Request('https://x.example/hooks', {
+        method: 'POST',
+        headers,
+        body: stream(),
+        duplex: 'half',
+      } as RequestInit);
+      expect((await handler(request)).status).toBe(400);
+    }
+    expect(pulled).toBe(0);
   });
 });

@@ -53,6 +53,15 @@ describe('verification clocks', () => {
     );
   });
 
+  it('refuses a tolerance in milliseconds, which would switch replay protection off', async () => {
+    const options = { now: seconds, toleranceSeconds: 5 * 60 * 1000 };
+    const message = 'toleranceSeconds must be 0 to 86400 seconds, got 300000 (milliseconds?)';
+    expect(() => verifyWmsSignature(body, header, SECRET, options)).toThrow(message);
+    await expect(verifyWmsSignatureAsync(body, header, SECRET, options)).rejects.toThrow(message);
+    const day = { now: seconds, toleranceSeconds: 86_400 };
+    expect(verifyWmsSignature(body, header, SECRET, day)).toEqual({ timestamp: seconds });
+  });
+
   it('names the header the caller verified when it is missing', async () => {
     const options = { headerName: 'X-Webhook-Signature' };
     for (const verify of [
