@@ -82,6 +82,20 @@ export function scrubBody(body: unknown, scrub: (text: string) => string): unkno
 }
 
 /**
+ * Response headers as an error keeps them, each value scrubbed: a gateway may echo the key
+ * (`WWW-Authenticate`, a redirect's `Location`), and the error shows them all.
+ *
+ * @param headers - The response's headers.
+ * @param scrub - Hides the secrets in one string.
+ * @internal
+ */
+export function scrubHeaders(headers: Headers, scrub: (text: string) => string): Headers {
+  const copy = new Headers();
+  for (const [name, value] of headers) copy.append(name, scrub(value));
+  return copy;
+}
+
+/**
  * An error body: parsed JSON when it is JSON, else its text; undefined when empty or lost.
  *
  * @param response - The error response.

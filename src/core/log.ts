@@ -118,11 +118,15 @@ export interface Log {
   /** A body for a debug line: secret members redacted, cut at 2 KB. */
   body(text: string | undefined): string;
   /**
-   * The text with the client's own secrets replaced, as they are written or JSON-escaped:
-   * for what the service sent back (an error body that echoes the key it refused).
+   * The text with the client's own secrets replaced, as they are written or JSON-escaped,
+   * and any signature value: for what the service sent back (an error body that echoes the
+   * key or the signature it refused).
    */
   scrub(text: string): string;
 }
+
+// A `v1=` HMAC-SHA256 of the signature header, in either case.
+const SIGNATURE_VALUE = /v1=[0-9a-f]{64}/gi;
 
 /**
  * A log over `logger` at `level`. Every line passes through a last filter that replaces
@@ -136,8 +140,10 @@ export function createLog(logger: Logger, level: LogLevel, secrets: (string | un
   const hidden = secrets
     .filter((secret): secret is string => !!secret)
     .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
+  // And any signature value: the service may echo the one it refused (`bad signature
+  // t=…,v1=…`), which the client computed per attempt and so cannot list in advance.
   const scrub = (text: string) => {
-    let out = text;
+    let out = text.replace(SIGNATURE_VALUE, 'v1=[redacted]');
     for (const secret of hidden) out = out.split(secret).join('[redacted]');
     return out;
   };

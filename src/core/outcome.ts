@@ -9,7 +9,7 @@ import { OrderFulfillmentError, type ResumeCursor } from '../errors/order-fulfil
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import type { RawResponse } from './api-promise.js';
-import { readErrorBody } from './body.js';
+import { readErrorBody, scrubHeaders } from './body.js';
 import { isNetworkError } from './fetch.js';
 import type { ResolvedOptions } from './request-options.js';
 import { parseResponse } from './validate.js';
@@ -84,7 +84,7 @@ export async function toSdkError(
       body: await readErrorBody(response, scrub),
       method,
       path,
-      headers: response.headers,
+      headers: scrubHeaders(response.headers, scrub),
       cursor,
       url: response.url,
     });

@@ -81,6 +81,25 @@ describe('the API key', () => {
     expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(KEY);
   });
 
+  it('is hidden in the headers an error keeps, a redirect’s Location in its message included', async () => {
+    const service = fakeFetch(
+      () =>
+        new Response(null, {
+          status: 302,
+          headers: {
+            location: `https://login.example/?k=${KEY}`,
+            'www-authenticate': `ApiKey key="${KEY}"`,
+          },
+        }),
+    );
+    const error = await failure(clientOver(service, { retry: 0 }).orders.get('ord_1'));
+    expect(error.message).toContain('redirected to https://login.example/?k=[redacted]');
+    const headers = (error as { headers?: Headers }).headers;
+    expect(headers?.get('www-authenticate')).toBe('ApiKey key="[redacted]"');
+    expect(error.message).not.toContain(KEY);
+    expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(KEY);
+  });
+
   it('is hidden in the body of a 2xx the SDK cannot read, JSON or not', async () => {
     for (const answer of [() => json({ note: `for ${KEY}` }), () => new Response(`hello ${KEY}`)]) {
       const error = await failure(clientOver(fakeFetch(answer)).orders.get('ord_1'));

@@ -93,6 +93,22 @@ describe('fulfillment.notifyShipped', () => {
     expect(service.requests).toHaveLength(1);
   });
 
+  it('hides the signature it sent when the service echoes it back in a refusal', async () => {
+    const service = fakeFetch((request) =>
+      json({ detail: `bad signature ${request.headers.get('x-wms-signature')}` }, 401),
+    );
+    const client = createClient({ ...SIGNED, fetch: service.fetch });
+    const error = await client.fulfillment
+      .notifyShipped({ inbound_order_id: 'ord_1' })
+      .catch((caught: unknown) => caught);
+    const sent = service.requests[0]?.headers.get('x-wms-signature') ?? '';
+    const value = sent.split('v1=')[1] ?? '';
+    expect(value).toMatch(/^[0-9a-f]{64}$/);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).message).toMatch(/→ 401: bad signature t=\d+,v1=\[redacted\]$/);
+    expect(JSON.stringify(error)).not.toContain(value);
+  });
+
   it('rejects a clock that returns no valid time, naming the option, before sending', async () => {
     const service = fakeFetch(() => json(applied));
     const configured = () =>
