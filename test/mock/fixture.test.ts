@@ -1,6 +1,7 @@
 // parseFixture: a fixture file the CLI cannot read is named, without echoing what it holds.
 import { describe, expect, it } from 'vitest';
 import { parseFixture } from '../../mock/fixture.js';
+import { createMockService } from '../../mock/index.js';
 
 describe('parseFixture', () => {
   it('names a file that is no JSON without quoting it, since it may hold secrets', () => {
@@ -8,5 +9,18 @@ describe('parseFixture', () => {
     expect(read).toThrow(TypeError);
     expect(read).toThrow(/^Fixture fx\.json is not valid JSON: Unexpected token/);
     expect(read).not.toThrow(/shortsec/);
+  });
+
+  it('takes each key as its option does: a count of orders, or the records', () => {
+    const counted = createMockService(parseFixture('{"orders": 5, "products": 2}', 'fx.json'));
+    expect(counted.orders.all()).toHaveLength(5);
+    expect(counted.products.all()).toHaveLength(2);
+    const listed = parseFixture('{"orders": [{"id": "A-1"}]}', 'fx.json');
+    expect(createMockService(listed).orders.all().map((order) => order.id)).toEqual(['A-1']);
+  });
+
+  it('leaves a value of the wrong kind to the option check, which names it', () => {
+    const fixture = parseFixture('{"orders": "five"}', 'fx.json');
+    expect(() => createMockService(fixture)).toThrow(/orders/);
   });
 });
