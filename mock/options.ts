@@ -1,11 +1,11 @@
 // The options of createMockService: one zod schema checks them and fills in the defaults. A
-// wrong option throws a TypeError that names it.
+// wrong option, or an unknown one at any depth, throws a TypeError that names it.
 import * as z from 'zod/mini';
 import { API_BASE_PATH } from '../src/core/config.js';
 import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry } from './rules/deliveries.js';
 import { type FaultRule, MAX_DELAY_MS } from './rules/fault-rule.js';
 import { DEFAULT_JOURNAL_LIMIT } from './rules/journal.js';
-import { isValidIpRule, type MockApiKey, SCOPES } from './rules/keys.js';
+import { ApiKeySchema, type MockApiKey, SCOPES } from './rules/keys.js';
 import type { RateLimit } from './rules/rate-limit.js';
 import type { OrderInput, ProductInput } from './store/types.js';
 
@@ -71,25 +71,10 @@ const countOrRecords = (fallback: number, max: number) =>
     fallback,
   );
 
-const ApiKeySchema = z.object(
-  {
-    key: z
-      .string({ error: 'must be a non-empty string' })
-      .check(z.minLength(1, { error: 'must be a non-empty string' })),
-    scopes: z.array(z.enum(SCOPES, { error: `must be among ${SCOPES.join(', ')}` }), {
-      error: `must be an array of ${SCOPES.join(', ')}`,
-    }),
-    allowedIps: z.optional(
-      z.array(
-        z
-          .string()
-          .check(z.refine(isValidIpRule, { error: 'must be IP addresses or IPv4 CIDR ranges' })),
-        { error: 'must be an array of addresses' },
-      ),
-    ),
-  },
-  { error: 'must be an object { key, scopes, allowedIps? }' },
-);
+// An object's own wording for a value that is no such object; an unknown field is left to
+// resolveOptions, which names it and the known ones.
+const objectError = (message: string) => (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'unrecognized_keys' ? undefined : message;
 
 const ApiKeysSchema = z._default(
   z.array(ApiKeySchema, { error: 'must be an array' }).check(
@@ -141,7 +126,10 @@ const OptionsSchema = z.strictObject({
   products: countOrRecords(20, 1_000_000),
   apiKeys: ApiKeysSchema,
   plan: z._default(
-    z.object({ apiAccess: z.boolean() }, { error: 'must be { apiAccess: boolean }' }),
+    z.strictObject(
+      { apiAccess: z.boolean() },
+      { error: objectError('must be { apiAccess: boolean }') },
+    ),
     () => ({ apiAccess: true }),
   ),
   signingSecret: z._default(
@@ -156,7 +144,7 @@ const OptionsSchema = z.strictObject({
     z.union(
       [
         z.literal(false),
-        z.object({
+        z.strictObject({
           limit: integer(1, Number.MAX_SAFE_INTEGER),
           windowMs: integer(1, Number.MAX_SAFE_INTEGER),
         }),
@@ -174,13 +162,13 @@ const OptionsSchema = z.strictObject({
   ),
   deliveryRetry: z.pipe(
     z._default(
-      z.object(
+      z.strictObject(
         {
           attempts: z.optional(integer(1, 20)),
           baseDelayMs: z.optional(integer(0, 60_000)),
           timeoutMs: z.optional(integer(1, 600_000)),
         },
-        { error: 'must be { attempts?, baseDelayMs?, timeoutMs? }' },
+        { error: objectError('must be { attempts?, baseDelayMs?, timeoutMs? }') },
       ),
       () => ({}),
     ),
@@ -199,7 +187,7 @@ const OptionsSchema = z.strictObject({
         z.union(
           [
             z.literal(false),
-            z.object({
+            z.strictObject({
               minMs: integer(0, MAX_DELAY_MS),
               maxMs: z.optional(integer(0, MAX_DELAY_MS)),
             }),
@@ -219,29 +207,52 @@ const OptionsSchema = z.strictObject({
       }),
     ),
   journal: z._default(
-    z.object({ limit: integer(0, 10_000_000) }, { error: 'must be { limit }' }),
+    z.strictObject({ limit: integer(0, 10_000_000) }, { error: objectError('must be { limit }') }),
     () => ({ limit: DEFAULT_JOURNAL_LIMIT }),
   ),
   // Each rule is checked by the fault book when the service is built (its 422 wording).
   faults: z._default(z.array(z.unknown(), { error: 'must be an array of fault rules' }), () => []),
 });
 
+// MockServiceOptions is written out rather than inferred: it types the records and fault rules
+// the schema takes as unknown[] (the stores and the fault book check them, in their own
+// wording), and it documents each option. The compiler keeps the two in step: every option
+// the interface allows, the schema accepts, and neither has an option the other lacks.
+type Agree<Declared, Checked> = [Declared] extends [Checked]
+  ? [keyof Declared, keyof Checked] extends [keyof Checked, keyof Declared]
+    ? true
+    : false
+  : false;
+true satisfies Agree<MockServiceOptions, z.input<typeof OptionsSchema>>;
+
 /** The options with every default filled in. */
 export type ResolvedOptions = z.infer<typeof OptionsSchema>;
 
+// How far into the option an issue points; an unknown field points one further than its object.
+const depth = (issue: z.core.$ZodIssue) =>
+  issue.path.length + (issue.code === 'unrecognized_keys' ? 1 : 0);
+
 // The issue to report: inside a union (a count or records, a limit or false), the branch
-// issue that got furthest names the option best (`rateLimit.windowMs`, not `rateLimit`).
+// issue that got furthest names the option best (`rateLimit.windowMs`, not `rateLimit`;
+// `rateLimit.windw`, the unknown field, not `rateLimit`).
 function deepest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
   if (issue.code !== 'invalid_union') return issue;
   let best: z.core.$ZodIssue = issue;
   for (const branch of issue.errors) {
     for (const inner of branch) {
-      if (inner.path.length > best.path.length - issue.path.length) {
+      if (depth(inner) > depth(best) - issue.path.length) {
         best = { ...inner, path: [...issue.path, ...inner.path] };
       }
     }
   }
   return best;
+}
+
+// The fields an object of the options takes, as its wording lists them.
+function knownFields(issue: z.core.$ZodRawIssue): string {
+  const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def
+    ?.shape;
+  return Object.keys(shape ?? {}).join(', ');
 }
 
 // `options.apiKeys[1].key`, as a reader writes the path.
@@ -262,7 +273,7 @@ export function resolveOptions(options: unknown): ResolvedOptions {
   const result = OptionsSchema.safeParse(options ?? {}, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `is not one of the known options (${Object.keys(OptionsSchema.shape).join(', ')})`
+        ? `is not one of the known ${issue.inst === OptionsSchema ? 'options' : 'fields'} (${knownFields(issue)})`
         : issue.code === 'invalid_type' && issue.expected === 'object'
           ? 'must be an object'
           : 'is invalid',

@@ -2,6 +2,7 @@
 // whether it may call an endpoint. Keys are compared in constant time.
 import { hash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
+import * as z from 'zod/mini';
 
 /** The scopes an API key can hold (specification 5.4). */
 export const SCOPES = ['orders:read', 'webhooks:manage', 'products:read', 'shipping:read'] as const;
@@ -9,18 +10,52 @@ export const SCOPES = ['orders:read', 'webhooks:manage', 'products:read', 'shipp
 /** One scope an API key can hold. */
 export type Scope = (typeof SCOPES)[number];
 
+// The fields of an API key, each named so the object below can carry its documentation
+// (TypeDoc reads it from there into MockApiKey) without showing a schema as a default value.
+const key = z
+  .string({ error: 'must be a non-empty string' })
+  .check(z.minLength(1, { error: 'must be a non-empty string' }));
+const scopes = z.array(z.enum(SCOPES, { error: `must be among ${SCOPES.join(', ')}` }), {
+  error: `must be an array of ${SCOPES.join(', ')}`,
+});
+const allowedIps = z.optional(
+  z.array(
+    z
+      .string()
+      .check(z.refine(isValidIpRule, { error: 'must be IP addresses or IPv4 CIDR ranges' })),
+    { error: 'must be an array of addresses' },
+  ),
+);
+
+/**
+ * One entry of the `apiKeys` option, checked by the options schema: the key's shape is written
+ * here once, and {@link MockApiKey} is inferred from it.
+ */
+export const ApiKeySchema = z.strictObject(
+  {
+    /** The raw key, sent as `X-API-Key`. */
+    key,
+    /** What the key may do. */
+    scopes,
+    /**
+     * Client addresses the key may be used from: exact IPv4/IPv6 addresses or IPv4 CIDR
+     * ranges (`10.0.0.0/8`). Absent: any address.
+     */
+    allowedIps,
+  },
+  {
+    // An unknown field is left to the options' wording, which names it and the known ones.
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? undefined
+        : 'must be an object { key, scopes, allowedIps? }',
+  },
+);
+
+// An interface over the inferred type, not an alias of it: TypeDoc then links every use of
+// the name, where an alias of an inferred type is printed out in full wherever it is used.
 /** An API key the mock accepts. */
-export interface MockApiKey {
-  /** The raw key, sent as `X-API-Key`. */
-  key: string;
-  /** What the key may do. */
-  scopes: Scope[];
-  /**
-   * Client addresses the key may be used from: exact IPv4/IPv6 addresses or IPv4 CIDR
-   * ranges (`10.0.0.0/8`). Absent: any address.
-   */
-  allowedIps?: string[] | undefined;
-}
+export interface MockApiKey extends z.output<typeof ApiKeySchema> {}
 
 interface StoredKey {
   key: MockApiKey;

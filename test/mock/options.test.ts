@@ -83,6 +83,26 @@ describe('createMockService options', () => {
     expect(() => createMockService(options as never)).toThrow(name);
   });
 
+  it.each([
+    [{ apiKeys: [{ key: 'a', scopes: [], ratelimit: 5 }] }, 'options.apiKeys[0].ratelimit'],
+    [{ plan: { apiAccess: true, tier: 'pro' } }, 'options.plan.tier'],
+    [{ rateLimit: { limit: 5, windowMs: 1000, burst: 2 } }, 'options.rateLimit.burst'],
+    [{ deliveryRetry: { attempt: 1 } }, 'options.deliveryRetry.attempt'],
+    [{ latency: { minMs: 1, max: 2 } }, 'options.latency.max'],
+    [{ journal: { limit: 5, size: 1 } }, 'options.journal.size'],
+  ])('refuses a misspelt field inside an option, as at the top, naming it: %j', (options, name) => {
+    expect(() => createMockService(options as never)).toThrow(TypeError);
+    expect(() => createMockService(options as never)).toThrow(`${name} is not one of the known`);
+  });
+
+  it('names the fields an object of the options knows', () => {
+    expect(() =>
+      createMockService({ apiKeys: [{ key: 'a', scopes: [], ratelimit: 5 }] } as never),
+    ).toThrow(
+      'options.apiKeys[0].ratelimit is not one of the known fields (key, scopes, allowedIps)',
+    );
+  });
+
   it('rejects an invalid record with a MockInputError naming it', () => {
     const call = () => createMockService({ orders: [{ id: 'a' }, { status: 3 as never }] });
     expect(call).toThrow(MockInputError);
