@@ -1,12 +1,8 @@
 // GET {base_url}/orders in both paging modes, the order detail and its items
 // (specification 4.2 to 4.4). The paging rules themselves live in the store's indexes.
-import {
-  OrderCursorParamsSchema,
-  OrderListParamsSchema,
-  type ValidationIssue,
-} from '../../src/schemas/index.js';
+import { OrderCursorParamsSchema, OrderListParamsSchema } from '../../src/schemas/index.js';
 import type { MockApiKey } from '../rules/keys.js';
-import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
+import { parseQuery } from '../store/input-checks.js';
 import { SHIPPING_FIELDS } from '../store/list-shape.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
@@ -36,16 +32,13 @@ function listOrders(
   withShipping: boolean,
 ): RouteResponse {
   const params = request.url.searchParams;
-  const query = coerceQuery(params, QUERY_NAMES, INTEGER_NAMES);
-  // Either cursor parameter selects cursor mode; the schema then demands the other one.
-  const cursorMode = params.has('since') || params.has('since_id');
-  const issues: ValidationIssue[] = [...query.issues];
   const store = ctx.state.orders;
-  if (cursorMode) {
-    const { offset: _ignored, ...values } = query.values;
-    const parsed = checkInput(OrderCursorParamsSchema, values);
-    if (!parsed.success) issues.push(...toValidationIssues(parsed.error.issues, 'query'));
-    if (issues.length > 0 || !parsed.success) return unprocessable(issues);
+  // Either cursor parameter selects cursor mode; the schema then demands the other one. Both
+  // modes coerce every name of either (a malformed `offset` is refused in cursor mode too),
+  // and each schema keeps only its own.
+  if (params.has('since') || params.has('since_id')) {
+    const parsed = parseQuery(OrderCursorParamsSchema, params, QUERY_NAMES, INTEGER_NAMES);
+    if (!parsed.success) return unprocessable(parsed.issues);
     const { since = '', since_id: sinceId = '', status, platform } = parsed.data;
     const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
     const page = store.cursorPage({ status, platform }, since, sinceId, limit, withShipping);
@@ -55,9 +48,8 @@ function listOrders(
         `,"next_since_id":${JSON.stringify(page.nextSinceId)},"has_more":${page.hasMore}`,
     );
   }
-  const parsed = checkInput(OrderListParamsSchema, query.values);
-  if (!parsed.success) issues.push(...toValidationIssues(parsed.error.issues, 'query'));
-  if (issues.length > 0 || !parsed.success) return unprocessable(issues);
+  const parsed = parseQuery(OrderListParamsSchema, params, QUERY_NAMES, INTEGER_NAMES);
+  if (!parsed.success) return unprocessable(parsed.issues);
   const { status, platform, offset = 0 } = parsed.data;
   const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
   const page = store.offsetPage({ status, platform }, offset, limit, withShipping);

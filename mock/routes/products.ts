@@ -1,6 +1,6 @@
 // GET {base_url}/products (specification 4.1): the 2.2 envelope, paged by `page`/`page_size`.
 import { MAX_PAGE_SIZE, ProductListParamsSchema } from '../../src/schemas/index.js';
-import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
+import { parseQuery } from '../store/input-checks.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
 import { json, unprocessable } from './responses.js';
 import type { Route } from './router.js';
@@ -25,13 +25,13 @@ export function productRoutes(ctx: ServiceContext): Route[] {
       path: `${BASE_PATH}/products`,
       scope: 'products:read',
       handle(request) {
-        const query = coerceQuery(request.url.searchParams, QUERY_NAMES, INTEGER_NAMES);
-        const parsed = checkInput(ProductListParamsSchema, query.values);
-        const issues = [
-          ...query.issues,
-          ...(parsed.success ? [] : toValidationIssues(parsed.error.issues, 'query')),
-        ];
-        if (issues.length > 0 || !parsed.success) return unprocessable(issues);
+        const parsed = parseQuery(
+          ProductListParamsSchema,
+          request.url.searchParams,
+          QUERY_NAMES,
+          INTEGER_NAMES,
+        );
+        if (!parsed.success) return unprocessable(parsed.issues);
         const page = parsed.data.page ?? 1;
         const pageSize = Math.min(
           parsed.data.page_size ?? DEFAULT_PRODUCT_PAGE_SIZE,

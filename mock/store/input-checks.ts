@@ -178,3 +178,36 @@ export function coerceQuery(
   }
   return { values, issues };
 }
+
+/** A query read for a schema: the schema's output, or every issue found on the way. */
+export type ParsedQuery<T> =
+  | { success: true; data: T }
+  | { success: false; issues: ValidationIssue[] };
+
+/**
+ * Reads a query for a schema, as every query-reading route does: coerces it
+ * ({@link coerceQuery}), checks the values with the schema, and reports the issues of both
+ * steps together, so one 422 names every bad parameter, malformed or out of range.
+ *
+ * @param schema - The endpoint's query schema.
+ * @param params - The request's search params.
+ * @param names - The names the endpoint reads (a name outside the schema is still coerced,
+ *   and a malformed value of it still refused).
+ * @param integers - Which of them are integers.
+ */
+export function parseQuery<S extends z.ZodMiniType>(
+  schema: S,
+  params: URLSearchParams,
+  names: readonly string[],
+  integers: readonly string[],
+): ParsedQuery<z.infer<S>> {
+  const query = coerceQuery(params, names, integers);
+  const parsed = checkInput(schema, query.values);
+  const issues = [
+    ...query.issues,
+    ...(parsed.success ? [] : toValidationIssues(parsed.error.issues, 'query')),
+  ];
+  return parsed.success && issues.length === 0
+    ? { success: true, data: parsed.data }
+    : { success: false, issues };
+}
