@@ -1,13 +1,16 @@
 // GET {base_url}/orders in both paging modes, the order detail and its items
 // (specification 4.2 to 4.4). The paging rules themselves live in the store's indexes.
 import { OrderCursorParamsSchema, OrderListParamsSchema } from '../../src/schemas/index.js';
-import type { MockApiKey } from '../rules/keys.js';
+import type { MockApiKey, Scope } from '../rules/keys.js';
 import { parseQuery } from '../store/input-checks.js';
 import { SHIPPING_FIELDS } from '../store/list-shape.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
 import { fail, itemsPage, json, unprocessable } from './responses.js';
 import type { Route } from './router.js';
+
+// Every order route, the list, the detail and the items, asks for the same scope.
+const SCOPE: Scope = 'orders:read';
 
 /** Default `limit` of GET /orders (not shown by the specification). */
 export const DEFAULT_ORDER_LIMIT = 50;
@@ -68,13 +71,13 @@ export function orderRoutes(ctx: ServiceContext): Route[] {
     {
       method: 'GET',
       path: `${BASE_PATH}/orders`,
-      scope: 'orders:read',
+      scope: SCOPE,
       handle: (request, _params, key) => listOrders(ctx, request, seesShipping(key)),
     },
     {
       method: 'GET',
       path: `${BASE_PATH}/orders/:order_id`,
-      scope: 'orders:read',
+      scope: SCOPE,
       handle(_request, params, key) {
         const order = ctx.state.orders.get(params.order_id);
         if (!order) return notFound(params.order_id);
@@ -88,7 +91,7 @@ export function orderRoutes(ctx: ServiceContext): Route[] {
     {
       method: 'GET',
       path: `${BASE_PATH}/orders/:order_id/items`,
-      scope: 'orders:read',
+      scope: SCOPE,
       handle(_request, params) {
         const order = ctx.state.orders.get(params.order_id);
         return order ? json({ items: order.items }) : notFound(params.order_id);

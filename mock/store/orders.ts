@@ -1,6 +1,7 @@
 // The orders of one mock service, by order id: records in, records and whole list pages out.
 // Rows, columns and indexes stay inside the store (order-records.ts, order-indexes.ts); the
 // write-stamping rule that keeps the cursor lossless is write-stamps.ts.
+import type { WebhookEventType } from '../../src/schemas/index.js';
 import { iso, OrderGenerator } from './generate.js';
 import { checkInput, toValidationIssues } from './input-checks.js';
 import { type OrderFilter, OrderIndexes } from './order-indexes.js';
@@ -13,9 +14,6 @@ import { WriteStamps } from './write-stamps.js';
 
 export type { OrderFilter } from './order-indexes.js';
 
-/** An outbound event kind the store emits. */
-export type OrderEventType = 'order.created' | 'order.updated';
-
 /** What the store needs from the service. */
 export interface OrderStoreOptions {
   /** Data seed. */
@@ -27,7 +25,7 @@ export interface OrderStoreOptions {
   /** The mock clock, in epoch milliseconds. */
   nowMs: () => number;
   /** Called after every create and update. */
-  onChange: (type: OrderEventType, order: MockOrder) => void;
+  onChange: (type: WebhookEventType, order: MockOrder) => void;
 }
 
 /** One offset page: each order's list-shape JSON as UTF-8 bytes, and the total. */
