@@ -1,6 +1,7 @@
 // The response-schema compiler: a schema becomes one generated predicate that accepts exactly
-// what the schema accepts unchanged. It reads zod's internal definitions (`_zod.def`), which is
-// why package.json pins zod to one minor line and test/compile.test.ts checks each shape read.
+// what the schema accepts unchanged. It reads zod's internal definitions (`_zod.def`), which
+// is why package.json pins zod to one minor line and test/core/compile.test.ts checks each
+// shape read.
 import type * as z from 'zod/mini';
 
 /** A compiled check: true when the value passes its schema unchanged. */

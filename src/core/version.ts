@@ -1,6 +1,6 @@
 // The package version and the User-Agent it goes out in. The version is written here by
-// hand with each release; test/core/user-agent.test.ts holds it equal to package.json's,
-// so a bump that forgets it fails the suite.
+// hand with each release; test/core/version.test.ts holds it equal to package.json's, so a
+// bump that forgets it fails the suite.
 
 /** This SDK's version, as in its package.json. */
 export const SDK_VERSION = '0.1.0';

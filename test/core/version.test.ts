@@ -1,10 +1,21 @@
-// The User-Agent names the runtime a client may set it on, and only a runtime it can tell:
-// Workers with nodejs_compat have process.versions.node, and are not Node.
+// The version is package.json's, and the User-Agent names the runtime a client may set it on,
+// and only a runtime it can tell: Workers with nodejs_compat have process.versions.node, and
+// are not Node.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SDK_VERSION, userAgent } from '../../src/core/version.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('SDK_VERSION', () => {
+  // Written by hand in src/core/version.ts: a release that bumps package.json alone fails here,
+  // without a build (test/errors/messages.test.ts checks the built package's export).
+  it('is package.json’s', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(SDK_VERSION).toBe(pkg.version);
+  });
 });
 
 describe('userAgent', () => {

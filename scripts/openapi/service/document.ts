@@ -1,7 +1,9 @@
 // The service's OpenAPI 3.1 document (docs/openapi.json), built from the zod wire schemas in
 // src/schemas so integrators who do not write TypeScript get the shapes the SDK validates
-// against. Each part of the API builds its own paths; the paths come from the mock, the one
-// implementation of the service's routes.
+// against. Each part of the API builds its own paths under the mock's BASE_PATH (and the
+// inbound one is the mock's FULFILLMENT_PATH), so the base cannot drift from the one
+// implementation of the service's routes; the rest of each path is written in its part, and
+// test/mock/routes/openapi-headers.test.ts calls every documented path on the mock.
 import { BASE_PATH } from '../../../mock/index.js';
 import type { Json } from '../json-schema.js';
 import { fulfillmentPaths } from './fulfillment.js';
