@@ -15,7 +15,7 @@ export { ResourceClient } from './core/resource.js';
 export { type RetryPolicy, Transport } from './core/transport.js';
 export { SDK_VERSION } from './core/version.js';
 export * from './errors/index.js';
-export { OrderIterator } from './pagination/order-items.js';
+export { OrderIterator } from './pagination/order-iterator.js';
 export { OrderPageIterator, type OrderPullPage } from './pagination/order-pages.js';
 export { PagingIterator, type ToArrayOptions } from './pagination/paging-iterator.js';
 export { DEFAULT_PREFETCH } from './pagination/prefetch.js';

@@ -5,7 +5,7 @@ import { declareMethod } from '../core/method.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { parseInput } from '../core/validate.js';
-import { OrderIterator } from '../pagination/order-items.js';
+import { OrderIterator } from '../pagination/order-iterator.js';
 import {
   CursorPageAnswerSchema,
   completeCursor,

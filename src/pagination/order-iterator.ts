@@ -1,5 +1,6 @@
-// An async iterator over the orders of cursor pages, built on the page iterator; its own
-// state is the checkpoint, the cursor that covers every order yielded so far.
+// An async iterator over the orders of cursor pages (not an order's line items, which
+// orders.items() reads), built on the page iterator; its own state is the checkpoint, the
+// cursor that covers every order yielded so far.
 import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
 import type { Order, OrderCursor } from '../schemas/order.js';
 import type { OrderPageIterator } from './order-pages.js';
