@@ -2,8 +2,8 @@
 // id, is written to the journal (the API's requests, not the control endpoints'), meets the
 // fault rules and the latency, and only then reaches the router. Both adapters call `handle`
 // and carry out what it returns, so a fault behaves the same in-process and over HTTP.
-import { effectOf, type FAULT_ERRORS, type FaultRule } from '../rules/fault-rule.js';
-import type { FaultBook } from '../rules/faults.js';
+import { effectOf, type FAULT_ERRORS } from '../rules/fault-rule.js';
+import type { FaultBook, TakenFault } from '../rules/faults.js';
 import { type Journal, type RawHeaders, requestIdOf } from '../rules/journal.js';
 import { unit } from '../store/random.js';
 import { isControlPath } from './control.js';
@@ -57,6 +57,9 @@ const CUT_RESPONSE: RouteResponse = {
   body: JSON.stringify({ detail: 'The mock cut this answer short (an injected fault)' }),
 };
 
+// What a status rule without a body of its own sends.
+const DEFAULT_FAULT_BODY = JSON.stringify({ detail: 'Injected fault' });
+
 // Distinguishes the latency draw from every other use of the seed.
 const LATENCY_SALT = 0x1a7e;
 
@@ -108,9 +111,9 @@ export class Intake {
     const fault = ctx.faults.empty ? undefined : ctx.faults.take(method, path);
     if (fault) journal.fault(slot, id, { id: fault.id, effect: effectOf(fault.rule) });
     const wait = fault?.rule.delayMs ?? this.latency(id);
-    if (wait === 0) return this.answer(request, entry, fault?.rule);
+    if (wait === 0) return this.answer(request, entry, fault);
     return sleep(wait, request.signal).then(
-      () => this.answer(request, entry, fault?.rule),
+      () => this.answer(request, entry, fault),
       () => entry.send(CUT_RESPONSE, 'reset'),
     );
   }
@@ -128,21 +131,21 @@ export class Intake {
   private answer(
     request: IntakeRequest,
     entry: Entry,
-    rule: FaultRule | undefined,
+    fault: TakenFault | undefined,
   ): Answer | Promise<Answer> {
+    const rule = fault?.rule;
     if (rule?.status !== undefined) {
-      const body = rule.body === undefined ? { detail: 'Injected fault' } : rule.body;
       const empty = carriesNoBody(rule.status);
       // A string is sent as it is, as text unless the rule names a type: what a proxy in
       // front of the service answers (an HTML 502 page) is no JSON at all.
-      const text = typeof body === 'string';
+      const text = typeof rule.body === 'string';
       const headers = text
         ? { 'content-type': 'text/plain; charset=utf-8', ...rule.headers }
         : rule.headers;
       return entry.send({
         status: rule.status,
         headers: rule.status === 429 ? withRetryAfter(headers) : headers,
-        body: empty ? '' : text ? body : JSON.stringify(body),
+        body: empty ? '' : (fault?.bodyText ?? DEFAULT_FAULT_BODY),
       });
     }
     if (rule?.error === 'reset') return entry.send(CUT_RESPONSE, 'reset');

@@ -167,25 +167,88 @@ const withoutSlash = (path: string) =>
   path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 
 /**
+ * How deep a rule's JSON `body` may nest. Any error body a service sends is far shallower;
+ * the bound keeps every later copy and serialization of the rule (the list, the answer, the
+ * control endpoint's JSON) well inside the stack, wherever it runs.
+ */
+export const MAX_FAULT_BODY_DEPTH = 100;
+
+/** A checked rule, and the text its `status` answer sends (undefined: the default body). */
+export interface CheckedFaultRule {
+  readonly rule: FaultRule;
+  readonly bodyText: string | undefined;
+}
+
+/**
  * Checks a rule as the state API and the control endpoint take it.
  *
  * @param rule - Untrusted input.
  * @throws {@link MockInputError} listing every problem (422 `detail` entries).
  */
 export function parseFaultRule(rule: unknown): FaultRule {
+  return checkFaultRule(rule).rule;
+}
+
+/**
+ * Checks a rule completely, its body serialized once: the rule then holds a copy of that JSON
+ * (nothing the caller still holds), and the text is what each faulted request is sent.
+ *
+ * @param rule - Untrusted input.
+ * @throws {@link MockInputError} listing every problem (422 `detail` entries).
+ */
+export function checkFaultRule(rule: unknown): CheckedFaultRule {
   const result = checkInput(FaultRuleSchema, rule);
   if (!result.success) {
     throw new MockInputError('fault rule', toValidationIssues(result.error.issues));
   }
   const parsed = result.data;
+  const bodyText = serializeBody(parsed.body);
   const headers = parsed.headers
     ? Object.fromEntries(Object.entries(parsed.headers).map(([k, v]) => [k.toLowerCase(), v]))
     : undefined;
+  const body =
+    bodyText === undefined || typeof parsed.body === 'string' ? parsed.body : JSON.parse(bodyText);
   return {
-    ...parsed,
-    ...(parsed.method && { method: parsed.method.toUpperCase() }),
-    ...(headers && { headers }),
+    rule: {
+      ...parsed,
+      ...(body !== undefined && { body }),
+      ...(parsed.method && { method: parsed.method.toUpperCase() }),
+      ...(headers && { headers }),
+    },
+    bodyText,
   };
+}
+
+// A string is sent as it is; anything else as JSON, refused (as the rule's `body`) when it
+// nests too deep, contains itself, or is no JSON at all (a BigInt, a function).
+function serializeBody(body: unknown): string | undefined {
+  if (body === undefined || typeof body === 'string') return body;
+  const refuse = (msg: string): never => {
+    throw new MockInputError('fault rule', [{ loc: ['body'], msg, type: 'value_error' }]);
+  };
+  if (depthOver(body, MAX_FAULT_BODY_DEPTH)) {
+    refuse(`nests deeper than ${MAX_FAULT_BODY_DEPTH} levels, or contains itself`);
+  }
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body);
+  } catch (error) {
+    refuse(`cannot be sent as JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return text ?? refuse('cannot be sent as JSON');
+}
+
+// Depth first, without recursion: the input may be deeper than the stack, and a cycle is
+// met again on its first branch, so it is refused after `max` steps down.
+function depthOver(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [node, depth] = top;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= max) return true;
+    for (const inner of Object.values(node)) stack.push([inner, depth + 1]);
+  }
+  return false;
 }
 
 /** The effect of a checked rule: its answer, before any delay. */

@@ -1,14 +1,20 @@
 // The fault rules in force on one service (`mock.faults`, `/__mock/faults`): which one meets a
 // request, counted against its `times` and `after`. What a rule is lives in fault-rule.ts.
 import { MockInputError } from '../store/store-errors.js';
-import { type FaultRule, parseFaultRule, pathMatches, type StoredFaultRule } from './fault-rule.js';
+import { checkFaultRule, type FaultRule, pathMatches, type StoredFaultRule } from './fault-rule.js';
 
 const UNREACHABLE_HINT =
   "paths are written after the host URL's path prefix, if any (/api/v1/web-api/v1/orders*, /api/v1/webhooks/wms/fulfillment), and the control endpoints under /__mock are never faulted";
 
-interface LiveRule {
+/** A rule that met a request: its id, the rule, and the text its `status` answer sends. */
+export interface TakenFault {
   readonly id: string;
   readonly rule: FaultRule;
+  /** Serialized once, when the rule was added; undefined for the default body. */
+  readonly bodyText: string | undefined;
+}
+
+interface LiveRule extends TakenFault {
   matched: number;
   /** Matching requests let through while `after` lasts. */
   passed: number;
@@ -35,10 +41,13 @@ export class FaultBook {
    *
    * @param rule - Untrusted input.
    * @returns The stored rule with its id.
-   * @throws {@link MockInputError} for a bad rule; nothing is added.
+   * @throws {@link MockInputError} for a bad rule (a body that cannot be sent as JSON
+   *   included); nothing is added.
    */
   add(rule: unknown): StoredFaultRule {
-    const parsed = parseFaultRule(rule);
+    // Every check, the body's serialization included, runs before the rule is stored: one
+    // that throws afterwards would leave a rule in force that the caller was told was refused.
+    const { rule: parsed, bodyText } = checkFaultRule(rule);
     if (!this.reaches(parsed.path)) {
       throw new MockInputError('fault rule', [
         {
@@ -48,7 +57,8 @@ export class FaultBook {
         },
       ]);
     }
-    const live: LiveRule = { id: `flt_${this.nextId++}`, rule: parsed, matched: 0, passed: 0 };
+    const id = `flt_${this.nextId++}`;
+    const live: LiveRule = { id, rule: parsed, bodyText, matched: 0, passed: 0 };
     this.rules.push(live);
     return stored(live);
   }
@@ -81,7 +91,7 @@ export class FaultBook {
    * @param method - Upper-case method.
    * @param path - The path after the host URL.
    */
-  take(method: string, path: string): { id: string; rule: FaultRule } | undefined {
+  take(method: string, path: string): TakenFault | undefined {
     // A rule still letting requests through (`after`) stands aside; it counts this request
     // only if it gets its normal answer (no rule met it, or one that only delays it): a
     // status, a reset or a cut answer is not one.
