@@ -79,9 +79,14 @@ export class FaultBook {
     return this.rules.length !== before;
   }
 
-  /** Removes every rule. */
+  /**
+   * Removes every rule, and numbers the next one `flt_1` again: a reset clears the book and
+   * adds the startup rules back, and they must come back under the ids they had, which a
+   * test or a script may have written down. An id kept from before may then name a later rule.
+   */
   clear(): void {
     this.rules = [];
+    this.nextId = 1;
   }
 
   /**
@@ -143,6 +148,6 @@ export interface MockFaults {
    * @returns Whether a live rule had that id.
    */
   remove(id: string): boolean;
-  /** Removes every rule. */
+  /** Removes every rule; the next one added is `flt_1` again. */
   clear(): void;
 }

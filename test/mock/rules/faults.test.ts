@@ -92,7 +92,9 @@ describe('mock.faults (state API)', () => {
     mock.faults.clear();
     mock.faults.add({ path: '/api/v1/web-api/v1/products', status: 500 });
     mock.reset();
-    expect(mock.faults.list()).toMatchObject([{ path: `${ORDERS}*`, status: 503, times: 1 }]);
+    expect(mock.faults.list()).toMatchObject([
+      { id: 'flt_1', path: `${ORDERS}*`, status: 503, times: 1 },
+    ]);
     expect(() => createMockService({ faults: [{ path: '/x', status: 99 }] })).toThrow(
       'createMockService: options.faults[0].status must be an HTTP status from 200 to 599',
     );
@@ -169,6 +171,34 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
     const notJson = await target.call(control, { method: 'POST', body: '{' });
     expect(notJson.status).toBe(422);
     expect((await target.call(control)).body).toEqual({ items: [] });
+  });
+
+  // Reset brings the startup rules back under the ids they had (a script that wrote down
+  // flt_1 can still remove it), while request ids keep counting: they stay unique.
+  it('numbers the startup rules from flt_1 again after POST /__mock/reset, not the request ids', async () => {
+    const target = await start({
+      orders: 1,
+      faults: [
+        { path: `${ORDERS}/*`, status: 503 },
+        { path: ORDERS, status: 500, after: 1 },
+      ],
+    });
+    const control = `${target.hostUrl}/__mock`;
+    await target.call(`${control}/faults`, { method: 'POST', body: { path: '/api*', delayMs: 1 } });
+    const before = await target.call('/orders?limit=1');
+    expect((await target.call(`${control}/reset`, { method: 'POST' })).status).toBe(200);
+    const listed = await target.call(`${control}/faults`);
+    expect(listed.body.items.map((rule: { id: string }) => rule.id)).toEqual(['flt_1', 'flt_2']);
+    expect(target.mock.faults.list().map((rule) => rule.id)).toEqual(['flt_1', 'flt_2']);
+    const removed = await target.call(`${control}/faults/flt_1`, { method: 'DELETE' });
+    expect(removed).toMatchObject({ status: 200, body: { id: 'flt_1', status: 'removed' } });
+    expect(target.mock.faults.list()).toMatchObject([{ id: 'flt_2', path: ORDERS, status: 500 }]);
+    expect(target.mock.faults.add({ path: ORDERS, status: 502 })).toBe('flt_3');
+    const after = await target.call('/orders?limit=1');
+    const number = (answer: typeof before) =>
+      Number(answer.headers.get(REQUEST_ID_HEADER)?.slice('req_'.length));
+    expect(number(after)).toBeGreaterThan(number(before));
+    expect(target.mock.requests.map((entry) => entry.id)).toEqual([number(after)]);
   });
 
   it('never faults the control endpoints, and names every answer with X-Request-Id', async () => {
