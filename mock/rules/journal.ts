@@ -205,7 +205,10 @@ export class Journal {
     }
     const url = new URL(this.hrefs[slot] as string);
     const query: MockRequest['query'] = {};
-    for (const [raw, rawValue] of url.searchParams) {
+    // The query is redacted as sent, before decoding: decoding turns a `+` into a space, so
+    // a secret holding `+` written raw would no longer read as the secret afterwards. Each
+    // name and value is looked at again once decoded.
+    for (const [raw, rawValue] of new URLSearchParams(hide(url.search))) {
       const name = hide(raw);
       const value = hide(rawValue);
       const seen = query[name];

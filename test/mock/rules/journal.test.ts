@@ -71,6 +71,29 @@ describe.each(TRANSPORTS)('the request journal (%s)', (transport) => {
     }
   });
 
+  // A `+` in a query is a space once decoded, so a key holding `+` no longer reads as the key
+  // after decoding: it must be found in the query as it was sent.
+  it('redacts a key holding + in the query, written raw, percent- or form-encoded', async () => {
+    const key = 'ofs+live/Abc+Def==';
+    const target = await start({ orders: 1, apiKeys: [{ key, scopes: ['orders:read'] }] });
+    const form = new URLSearchParams({ k: key }).toString().slice(2);
+    const query = `api_key=${key}&pct=${encodeURIComponent(key)}&form=${form}&${key}=1`;
+    const answer = await target.call(`/orders?${query}`, { key });
+    expect(answer.status).toBe(200);
+    const [entry] = target.mock.requests;
+    expect(entry).toMatchObject({ status: 200, keyId: 'apiKeys[0]' });
+    expect(entry?.query).toEqual({
+      api_key: REDACTED,
+      pct: REDACTED,
+      form: REDACTED,
+      [REDACTED]: '1',
+    });
+    const text = JSON.stringify(target.mock.requests);
+    for (const written of ['ofs live/Abc Def', 'Abc', 'Def']) expect(text).not.toContain(written);
+    const listed = await target.call(`${target.hostUrl}/__mock/requests`);
+    expect(listed.body.items[0].query).toEqual(entry?.query);
+  });
+
   it('leaves the control endpoints out and filters by method, path and limit', async () => {
     const target = await start({ orders: 5 });
     await target.call('/orders?limit=1');
