@@ -2,8 +2,9 @@
 // on the host URL through the intake (so msw matches one predicate per request, not a path
 // pattern per route). A cut connection becomes what fetch shows for one: a network error
 // (reset), a body stream that errors after its first chunk (truncate) or never ends (stall).
+// A body over MAX_BODY_BYTES gets the 413 the node adapter gives it.
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { Answer, Intake } from '../routes/intake.js';
+import { type Answer, type Intake, MAX_BODY_BYTES } from '../routes/intake.js';
 import { carriesNoBody, responseHeaders } from '../routes/responses.js';
 import type { Router } from '../routes/router.js';
 
@@ -39,6 +40,33 @@ function cutBody(answer: Answer, signal: AbortSignal): ReadableStream<Uint8Array
   });
 }
 
+// The body, or undefined when it is over the limit: by its declared length before any of it
+// is read, else once the bytes read pass the limit (the rest is left unread).
+async function readBody(request: Request): Promise<Uint8Array | undefined> {
+  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return undefined;
+  if (!request.body) return EMPTY;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Not awaited: msw reads a tee of the request's body, and cancelling one branch of a
+      // tee settles only once the other branch is cancelled too.
+      reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
 function toResponse(answer: Answer, signal: AbortSignal): Response {
   if (answer.cut === 'reset') return HttpResponse.error();
   const { response } = answer;
@@ -62,10 +90,8 @@ export function createHandlers(router: Router, intake: Intake, clientIp: string)
       ({ request }) => router.owns(new URL(request.url)),
       async ({ request }) => {
         const method = request.method.toUpperCase();
-        const body =
-          method === 'GET' || method === 'HEAD'
-            ? EMPTY
-            : new Uint8Array(await request.arrayBuffer());
+        const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(request);
+        if (!body) return toResponse(intake.refuseBody(), request.signal);
         const answer = await intake.handle({
           method,
           url: new URL(request.url),

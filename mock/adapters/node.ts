@@ -3,11 +3,12 @@
 // without building fetch Request and Response objects. The body reaches the routes byte-exact
 // (the inbound endpoint verifies a signature over it), every path is mapped onto the service's
 // host URL, and the routes see the socket's address for `allowedIps`. A cut connection is cut
-// at the socket: reset with an RST, truncate mid-body, stall after the headers.
+// at the socket: reset with an RST, truncate mid-body, stall after the headers. A body over
+// MAX_BODY_BYTES is never kept: 413, and the connection closes.
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Answer, Intake, IntakeRequest } from '../routes/intake.js';
+import { type Answer, type Intake, type IntakeRequest, MAX_BODY_BYTES } from '../routes/intake.js';
 import { responseHeaders } from '../routes/responses.js';
 import { normalizeIp } from '../rules/keys.js';
 
@@ -96,13 +97,36 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<Uint8Array> {
+// The body, or undefined once it passes the limit: what came so far is dropped and the rest
+// is never kept (a stream left flowing without a listener discards what it reads).
+function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      chunks.length = 0;
+      resolve(undefined);
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+// A body over the limit: the 413 goes at once, and the connection closes after it, so the
+// client stops sending; node discards what still arrives until then.
+function refuseBody(res: ServerResponse, answer: Answer): void {
+  res.writeHead(answer.response.status, {
+    ...responseHeaders(answer.response, answer.requestId),
+    connection: 'close',
+  });
+  res.end(answer.response.body);
 }
 
 // An absolute-form target (sent through a proxy) keeps its path and query; anything else
@@ -211,8 +235,13 @@ export async function listen(
       answer(req, res, EMPTY);
       return;
     }
+    // A declared length over the limit is refused before a byte of the body is read.
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
+      refuseBody(res, intake.refuseBody());
+      return;
+    }
     readBody(req).then(
-      (body) => answer(req, res, body),
+      (body) => (body ? answer(req, res, body) : refuseBody(res, intake.refuseBody())),
       (error: unknown) => sendJson(res, 400, `Bad request: ${describe(error)}`, intake.reserveId()),
     );
   });

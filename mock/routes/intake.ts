@@ -34,6 +34,17 @@ export interface Answer {
   readonly cut?: Cut;
 }
 
+/**
+ * The largest request body the service reads, in bytes (1 MiB, what a proxy in front of such
+ * a service commonly allows). A larger one is refused with 413 before it reaches the
+ * service: see {@link Intake.refuseBody}.
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const TOO_LARGE_BODY = JSON.stringify({
+  detail: `Request body too large: the limit is ${MAX_BODY_BYTES} bytes (1 MiB)`,
+});
+
 /** The global latency: each API answer waits a whole number of ms in `[minMs, maxMs]`. */
 export interface Latency {
   readonly minMs: number;
@@ -83,6 +94,15 @@ export class Intake {
    */
   reserveId(): string {
     return requestIdOf(++this.lastId);
+  }
+
+  /**
+   * The 413 for a body over {@link MAX_BODY_BYTES}, as a proxy in front of the service gives
+   * it: the service never sees the request, so it is not journaled and no fault rule applies,
+   * and the adapter has read no more of the body than the limit.
+   */
+  refuseBody(): Answer {
+    return { response: { status: 413, body: TOO_LARGE_BODY }, requestId: this.reserveId() };
   }
 
   /**
