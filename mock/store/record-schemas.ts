@@ -12,6 +12,7 @@ import {
   ShippingAddressSchema,
 } from '../../src/schemas/index.js';
 import { isoDateTime } from '../../src/schemas/iso.js';
+import { iso } from './generate.js';
 
 // The SDK's response schemas accept what any service may send: any value where the SDK
 // relies on none (docs/spec-gaps.md, "Checking responses"). The mock is one such service and
@@ -22,6 +23,37 @@ import { isoDateTime } from '../../src/schemas/iso.js';
 const text = z.string();
 const maybe = z.nullable(z.string());
 
+const LocalDateTime = isoDateTime({ local: true });
+
+/**
+ * An instant: ISO 8601 with any offset (`Z`, `+00:00`, `+02:00`, fractions of any length,
+ * as Python's `isoformat()` writes them). A time without an offset names no instant, so it
+ * is refused with its own message.
+ */
+const InstantSchema = z.string().check(
+  z.superRefine((value, ctx) => {
+    if (IsoDateTimeWithOffsetSchema.safeParse(value).success) return;
+    ctx.addIssue({
+      code: 'invalid_format',
+      format: 'datetime',
+      input: value,
+      message: LocalDateTime.safeParse(value).success
+        ? 'has no UTC offset: add Z or ±HH:MM (such as 2026-01-01T10:00:00Z), since a local time names no instant'
+        : 'must be an ISO 8601 date-time with Z or ±HH:MM',
+    });
+  }),
+);
+
+/**
+ * An instant as the mock stores it: any {@link InstantSchema}, written in UTC with
+ * milliseconds (finer digits dropped), as every timestamp the mock writes, so a parcel's
+ * `shipped_at` reads like its order's and the same instant is always the same text.
+ */
+const StoredInstantSchema = z.pipe(
+  InstantSchema,
+  z.transform((value) => iso(Date.parse(value))),
+);
+
 /** One parcel as the mock stores it. */
 export const ShipmentRecordSchema = z.strictObject({
   ...ShipmentSchema.shape,
@@ -29,7 +61,7 @@ export const ShipmentRecordSchema = z.strictObject({
   carrier: z.optional(maybe),
   tracking_number: z.optional(maybe),
   tracking_url: z.optional(maybe),
-  shipped_at: z.optional(maybe),
+  shipped_at: z.optional(z.nullable(StoredInstantSchema)),
 });
 
 /** One order line as the mock stores it. */
@@ -101,27 +133,6 @@ export const ProductInputSchema = z.partial(
     stock: z.number().check(z.int(), z.minimum(0)),
     price: z.number().check(z.minimum(0)),
     currency: text,
-  }),
-);
-
-const LocalDateTime = isoDateTime({ local: true });
-
-/**
- * An instant: ISO 8601 with any offset (`Z`, `+00:00`, `+02:00`, fractions of any length,
- * as Python's `isoformat()` writes them). A time without an offset names no instant, so it
- * is refused with its own message.
- */
-const InstantSchema = z.string().check(
-  z.superRefine((value, ctx) => {
-    if (IsoDateTimeWithOffsetSchema.safeParse(value).success) return;
-    ctx.addIssue({
-      code: 'invalid_format',
-      format: 'datetime',
-      input: value,
-      message: LocalDateTime.safeParse(value).success
-        ? 'has no UTC offset: add Z or ±HH:MM (such as 2026-01-01T10:00:00Z), since a local time names no instant'
-        : 'must be an ISO 8601 date-time with Z or ±HH:MM',
-    });
   }),
 );
 
