@@ -17,6 +17,38 @@ export const FULFILLMENT_PATH = INBOUND_FULFILLMENT_PATH;
 const SIGNATURE_HEADER_LOWER = WMS_SIGNATURE_HEADER.toLowerCase();
 
 /**
+ * The one form of `X-WMS-Signature` the service documents, `t=<unix>,v1=<hex>` (more `v1`
+ * values allowed), exactly the pattern of docs/openapi.json. The SDK's verifier is more
+ * lenient (any order, spaces, other schemes), as a receiver may be; the mock is the service,
+ * and refuses the rest, so a signer written by hand against it cannot pass here and fail
+ * on the real service.
+ */
+export const WMS_SIGNATURE_PATTERN = /^t=\d+(,v1=[0-9a-fA-F]+)+$/;
+
+const MALFORMED = `Malformed ${WMS_SIGNATURE_HEADER} header: expected "t=<unix seconds>,v1=<hex>" (more ",v1=<hex>" may follow), in that order, without spaces.`;
+
+// Why the signature is refused, or undefined when it holds. A present header in another form
+// than the documented one is malformed; an absent or blank one is left to the verifier,
+// which calls it missing.
+function refusal(
+  raw: Uint8Array,
+  header: string | null,
+  secret: string,
+  nowSeconds: number,
+): SignatureVerificationError | undefined {
+  if (header !== null && header.trim() !== '' && !WMS_SIGNATURE_PATTERN.test(header)) {
+    return new SignatureVerificationError('malformed_header', MALFORMED);
+  }
+  try {
+    verifyWmsSignature(raw, header, secret, { now: nowSeconds });
+    return undefined;
+  } catch (error) {
+    if (error instanceof SignatureVerificationError) return error;
+    throw error;
+  }
+}
+
+/**
  * The inbound shipment notification route.
  *
  * @param ctx - The service.
@@ -32,12 +64,9 @@ export function fulfillmentRoutes(ctx: ServiceContext): Route[] {
         }
         // The bytes exactly as received: verifying a re-serialized body would be wrong.
         const raw = request.body;
-        try {
-          verifyWmsSignature(raw, request.header(SIGNATURE_HEADER_LOWER), ctx.signingSecret, {
-            now: ctx.clock.nowMs() / 1000,
-          });
-        } catch (error) {
-          if (!(error instanceof SignatureVerificationError)) throw error;
+        const header = request.header(SIGNATURE_HEADER_LOWER);
+        const error = refusal(raw, header, ctx.signingSecret, ctx.clock.nowMs() / 1000);
+        if (error) {
           // A mismatch is told without the verifier's hint about the secret itself (padded with
           // whitespace?): a caller who does not hold the secret learns nothing of it.
           const why =

@@ -1,6 +1,9 @@
 // Every X-WMS-Signature rejection of the inbound endpoint, each leaving the store untouched.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../../../mock/index.js';
+import { createMockService, MOCK_SIGNING_SECRET } from '../../../mock/index.js';
+import { WMS_SIGNATURE_PATTERN } from '../../../mock/routes/fulfillment.js';
+import { signWmsPayload } from '../../../src/signatures/index.js';
 import { NOW, NOW_SECONDS, notification, postInbound, snapshot } from '../../support/inbound.js';
 import { reach, TRANSPORTS, type Transport, useMswServer } from '../../support/mock.js';
 
@@ -83,6 +86,28 @@ describe.each(TRANSPORTS)('inbound signature (%s)', (transport) => {
     },
   );
 
+  // docs/openapi.json allows `t=<unix>,v1=<hex>` only (more v1 may follow): a hand-written
+  // signer that orders or spaces its parts otherwise must fail here as on the service.
+  it.each([
+    ['v1 before t', (t: string, v1: string) => `${v1},${t}`],
+    ['a space after the comma', (t: string, v1: string) => `${t}, ${v1}`],
+    ['spaces around =', (t: string, v1: string) => `${t.replace('=', ' = ')},${v1}`],
+    ['another scheme beside v1', (t: string, v1: string) => `${t},v0=00,${v1}`],
+    ['a trailing comma', (t: string, v1: string) => `${t},${v1},`],
+    ['a header given twice', (t: string, v1: string) => `${t},${v1}, ${t},${v1}`],
+  ])('rejects a correctly signed header with %s as malformed_header', async (_, form) => {
+    const { mock, target, raw, before } = await setup(transport);
+    const [t = '', v1 = ''] = signWmsPayload(raw, MOCK_SIGNING_SECRET, NOW_SECONDS).split(',');
+    const res = await postInbound(target, raw, { header: form(t, v1) });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(
+      /^Signature rejected \(malformed_header\): .*t=<unix seconds>,v1=<hex>/,
+    );
+    expect(snapshot(mock)).toBe(before);
+    const signed = await postInbound(target, raw, { header: `${t},v1=00,${v1}` });
+    expect(signed).toMatchObject({ status: 200, body: { status: 'applied', order_id: '3' } });
+  });
+
   it('accepts nothing when no signing secret is configured', async () => {
     const { mock, target, raw, before } = await setup(transport, null);
     const res = await postInbound(target, raw);
@@ -104,5 +129,17 @@ describe.each(TRANSPORTS)('inbound signature (%s)', (transport) => {
     const res = await postInbound(target, raw, { secret: 'another-secret' });
     expect(res.status).toBe(200);
     expect(mock.orders.get('3')?.status).toBe('shipped');
+  });
+});
+
+describe('the X-WMS-Signature form', () => {
+  it('is the pattern docs/openapi.json gives the header, exactly', async () => {
+    const document = JSON.parse(
+      await readFile(new URL('../../../docs/openapi.json', import.meta.url), 'utf8'),
+    );
+    const operation = document.paths['/api/v1/webhooks/wms/fulfillment'].post;
+    const header = operation.parameters.find((p: { name: string }) => p.name === 'X-WMS-Signature');
+    expect(header.schema.pattern).toBe(WMS_SIGNATURE_PATTERN.source);
+    expect(WMS_SIGNATURE_PATTERN.flags).toBe('');
   });
 });
