@@ -215,7 +215,7 @@ export function createService(options: unknown): {
       limiter.reset();
       deliveries.reset();
       journal.clear();
-      faults.clear();
+      faults.reset();
       addRules(faults, config.faults);
       state = build();
     },

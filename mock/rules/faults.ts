@@ -79,13 +79,18 @@ export class FaultBook {
     return this.rules.length !== before;
   }
 
-  /**
-   * Removes every rule, and numbers the next one `flt_1` again: a reset clears the book and
-   * adds the startup rules back, and they must come back under the ids they had, which a
-   * test or a script may have written down. An id kept from before may then name a later rule.
-   */
+  /** Removes every rule; ids keep counting, so an id kept from before names no later rule. */
   clear(): void {
     this.rules = [];
+  }
+
+  /**
+   * Removes every rule and numbers the next one `flt_1` again: a reset adds the startup
+   * rules back, and they must come back under the ids they had, which a test or a script
+   * may have written down.
+   */
+  reset(): void {
+    this.clear();
     this.nextId = 1;
   }
 
@@ -148,6 +153,6 @@ export interface MockFaults {
    * @returns Whether a live rule had that id.
    */
   remove(id: string): boolean;
-  /** Removes every rule; the next one added is `flt_1` again. */
+  /** Removes every rule; ids keep counting (only a reset of the mock starts them again). */
   clear(): void;
 }

@@ -20,6 +20,8 @@ describe('mock.faults (state API)', () => {
     expect(mock.faults.remove(second)).toBe(false);
     mock.faults.clear();
     expect(mock.faults.list()).toEqual([]);
+    // Ids keep counting across a clear: an id written down before names no later rule.
+    expect(mock.faults.add({ path: ORDERS, status: 500 })).toBe('flt_3');
   });
 
   it.each([
