@@ -16,7 +16,8 @@ describe('parseFixture', () => {
     expect(counted.orders.all()).toHaveLength(5);
     expect(counted.products.all()).toHaveLength(2);
     const listed = parseFixture('{"orders": [{"id": "A-1"}]}', 'fx.json');
-    expect(createMockService(listed).orders.all().map((order) => order.id)).toEqual(['A-1']);
+    const ids = createMockService(listed).orders.all().map((order) => order.id);
+    expect(ids).toEqual(['A-1']);
   });
 
   it('leaves a value of the wrong kind to the option check, which names it', () => {

@@ -1,6 +1,7 @@
 // The fulfillment part of the service document: the signed inbound shipment notification,
 // which is not under the base URL and takes no API key.
 import { FULFILLMENT_PATH } from '../../../mock/index.js';
+import { WMS_SIGNATURE_PATTERN } from '../../../mock/routes/fulfillment.js';
 import { type Json, json, ref } from '../json-schema.js';
 import { error, GAPS } from './operations.js';
 
@@ -30,7 +31,7 @@ export function fulfillmentPaths(): Record<string, Json> {
             description:
               '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the signing secret>`. ' +
               '`t` must be within ±300 seconds of the service clock; several `v1` values are allowed.',
-            schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-fA-F]+)+$' },
+            schema: { type: 'string', pattern: WMS_SIGNATURE_PATTERN.source },
           },
         ],
         requestBody: { required: true, content: json(ref('FulfillmentNotification')) },
