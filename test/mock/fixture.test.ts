@@ -16,7 +16,9 @@ describe('parseFixture', () => {
     expect(counted.orders.all()).toHaveLength(5);
     expect(counted.products.all()).toHaveLength(2);
     const listed = parseFixture('{"orders": [{"id": "A-1"}]}', 'fx.json');
-    const ids = createMockService(listed).orders.all().map((order) => order.id);
+    const ids = createMockService(listed)
+      .orders.all()
+      .map((order) => order.id);
     expect(ids).toEqual(['A-1']);
   });
 
