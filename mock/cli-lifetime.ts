@@ -1,7 +1,12 @@
 // When the standalone mock stops: on SIGINT or SIGTERM; when the process that started it
 // goes away (an `npx` or `npm run` wrapper killed must not leave a server running); and,
-// given `--exit-with-stdin`, when its stdin closes (a CI job's pipe ended).
+// given `--exit-with-stdin`, when its stdin closes (a CI job's pipe ended). And how: the
+// port first, so a harness can start the next server on it, then a bounded wait for
+// webhook deliveries still in flight.
 import { readFileSync } from 'node:fs';
+
+/** How long a stopping mock waits for webhook deliveries in flight, unless `--stop-grace` says. */
+export const DEFAULT_STOP_GRACE_MS = 2000;
 
 /** How the mock's lifetime is tied to what started it. */
 export interface Lifetime {
@@ -41,28 +46,61 @@ function ancestry(): Array<[number, number]> {
 }
 
 /**
- * Resolves, with the reason, when the mock should stop.
+ * Resolves, with the reason, when the mock should stop. SIGINT and SIGTERM stay handled
+ * afterwards: one more calls `onRepeat` (the user insists), where node's default would kill
+ * the process by the signal and a harness would read that as a crash.
  *
  * @param lifetime - What besides a signal ends it.
+ * @param onRepeat - Called for each signal after the mock began to stop.
  */
-export function stopSignal(lifetime: Lifetime): Promise<string> {
+export function stopSignal(lifetime: Lifetime, onRepeat: () => void): Promise<string> {
+  let stopping = false;
   return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
+    const stop = (reason: string) => {
+      stopping = true;
+      resolve(reason);
+    };
+    const onSignal = (signal: NodeJS.Signals) => (stopping ? onRepeat() : stop(signal));
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
     if (lifetime.exitWithParent) {
       const chain = ancestry();
       setInterval(() => {
         const broken = chain.some(([pid, parent]) =>
           pid === process.pid ? process.ppid !== parent : parentOf(pid) !== parent,
         );
-        if (broken) resolve('parent exited');
+        if (broken) stop('parent exited');
       }, 500).unref();
-      if (process.connected) process.once('disconnect', () => resolve('parent disconnected'));
+      if (process.connected) process.once('disconnect', () => stop('parent disconnected'));
     }
     if (lifetime.exitWithStdin) {
-      process.stdin.once('end', () => resolve('stdin closed'));
-      process.stdin.once('close', () => resolve('stdin closed'));
+      process.stdin.once('end', () => stop('stdin closed'));
+      process.stdin.once('close', () => stop('stdin closed'));
       process.stdin.resume();
     }
   });
+}
+
+/**
+ * Stops a running mock: closes the server (no new request is answered, open connections end,
+ * the port is free at once), then waits for pending webhook deliveries, at most `graceMs`.
+ * Deliveries to a receiver that never answers would otherwise hold the stop for their every
+ * attempt and timeout.
+ *
+ * @param server - The running server.
+ * @param mock - The service whose deliveries get the grace.
+ * @param graceMs - The longest wait for the deliveries.
+ */
+export async function shutDown(
+  server: { close(): Promise<void> },
+  mock: { flushDeliveries(): Promise<void> },
+  graceMs: number,
+): Promise<void> {
+  await server.close();
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, graceMs);
+  });
+  await Promise.race([mock.flushDeliveries().catch(() => undefined), grace]);
+  clearTimeout(timer);
 }

@@ -2,7 +2,7 @@
 // for integrators in any language, and prints what they need to call it.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { stopSignal } from './cli-lifetime.js';
+import { DEFAULT_STOP_GRACE_MS, shutDown, stopSignal } from './cli-lifetime.js';
 import { parseFixture } from './fixture.js';
 import type { MockServiceOptions } from './options.js';
 import { BASE_PATH } from './routes/context.js';
@@ -28,6 +28,9 @@ const USAGE = `Usage: order-fulfillment-mock [options]
   --json                   print one JSON line when ready (hostUrl, baseUrl, controlUrl, keys,
                            secret) instead of the banner
   --exit-with-stdin        exit when stdin closes
+  --stop-grace MS          on SIGINT, SIGTERM or stdin closing: free the port at once, then wait
+                           up to MS for webhook deliveries in flight and exit 0 (default 2000);
+                           a second signal exits 0 at once
   --no-exit-with-parent    keep serving when the process that started it dies (by default it
                            exits, so a killed npx or npm wrapper leaves no server behind)
   --version                print the version
@@ -98,6 +101,8 @@ function parse(argv: string[]) {
       exitWithStdin: values['exit-with-stdin'] === true,
       exitWithParent: values['no-exit-with-parent'] !== true,
     },
+    stopGraceMs:
+      integerFlag('stop-grace', values['stop-grace'], 0, MAX_DELAY_MS) ?? DEFAULT_STOP_GRACE_MS,
     options,
     port: integerFlag('port', values.port, 0, 65535) ?? 4010,
     host: hostFlag(values.host),
@@ -178,6 +183,7 @@ const OPTIONS = {
   'journal-limit': { type: 'string' },
   json: { type: 'boolean' },
   'exit-with-stdin': { type: 'boolean' },
+  'stop-grace': { type: 'string' },
   'no-exit-with-parent': { type: 'boolean' },
   version: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -236,7 +242,9 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const { hostUrl } = server;
-  const stopped = stopSignal(parsed.lifetime);
+  // A second signal while deliveries drain ends it at once, and cleanly: the port is
+  // already free, and abandoning the deliveries is what the user asked for.
+  const stopped = stopSignal(parsed.lifetime, () => process.exit(0));
   if (parsed.json) {
     const ready = {
       hostUrl,
@@ -252,8 +260,7 @@ async function main(argv: string[]): Promise<number> {
     printBanner(hostUrl, mock);
   }
   await stopped;
-  await mock.flushDeliveries().catch(() => undefined);
-  await server.close();
+  await shutDown(server, mock, parsed.stopGraceMs);
   return 0;
 }
 

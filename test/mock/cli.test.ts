@@ -71,6 +71,7 @@ describe('order-fulfillment-mock CLI', () => {
       // An empty host would make node bind every interface.
       [['--host='], /--host must be a host name or an IP address, got ""/],
       [['--host', ' '], /--host must be a host name or an IP address/],
+      [['--stop-grace', 'soon'], /--stop-grace must be an integer from 0 to 600000/],
     ];
     // Run side by side: each child spends most of its time starting tsx.
     const runs = cases.map(([args]) => run(args));
