@@ -1,6 +1,7 @@
 // The dispatch over the service's routes: which route answers a request, the guard in front
-// of every route that declares a scope, and the JSON 400 (malformed path), 405 (known path,
-// other method), 404 and 500 answers. Both adapters (mock/adapters/) call dispatch.
+// of every route that declares a scope, the 307 for a trailing slash, and the JSON 400
+// (malformed path), 405 (known path, other method), 404 and 500 answers. Both adapters
+// (mock/adapters/) call dispatch.
 import type { MockApiKey, Scope } from '../rules/keys.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
 import { fail } from './responses.js';
@@ -38,9 +39,9 @@ interface CompiledPath {
 }
 
 /**
- * Matches requests to routes: literals compared case-sensitively, as the FastAPI service
- * does (`/API/V1/...` is an unknown path, 404), one optional trailing slash, parameters
- * percent-decoded.
+ * Matches requests to routes as the FastAPI service does: literals compared
+ * case-sensitively (`/API/V1/...` is an unknown path, 404), parameters percent-decoded, and
+ * a path that matches a route once its trailing slashes are gone redirected there (307).
  */
 export class Router {
   private readonly origin: string;
@@ -108,8 +109,9 @@ export class Router {
     const prefix = pattern.slice(0, -1);
     return paths.some(({ segments }) => {
       const at = segments.findIndex((segment) => segment.startsWith(':'));
-      // A route without parameters answers its path and the path with a trailing slash;
-      // one with parameters answers anything after the literal part before the first one.
+      // A route without parameters answers its path, and the path with a trailing slash
+      // (with a redirect); one with parameters answers anything after the literal part
+      // before the first one.
       if (at === -1) return `${segments.join('/')}/`.startsWith(prefix);
       const literal = `${segments.slice(0, at).join('/')}/`;
       return literal.startsWith(prefix) || prefix.startsWith(literal);
@@ -129,7 +131,6 @@ export class Router {
       return fail(400, 'Malformed percent-encoding in the request path');
     }
     path = path.slice(this.prefix.length);
-    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     const segments = path.split('/');
     let allow: string | undefined;
     for (const compiled of this.paths) {
@@ -140,7 +141,23 @@ export class Router {
       allow ??= compiled.allow;
     }
     if (allow !== undefined) return fail(405, 'Method Not Allowed', { allow });
-    return fail(404, 'Not Found');
+    return this.withoutSlash(path, request.url.search) ?? fail(404, 'Not Found');
+  }
+
+  // Starlette's `redirect_slashes` (on in FastAPI by default): a path no route matches, that
+  // one does once its trailing slashes are stripped, answers 307 to that path, query kept,
+  // whatever the method (a 405 comes after the redirect) and before any guard. The Location
+  // is relative (`../orders?limit=5` for `.../orders/?limit=5`): the router sees the host
+  // URL, and over node:http the client called another origin, with no path prefix, so only
+  // a relative reference leads back to it on both transports. FastAPI's body is empty; this
+  // one keeps the mock's rule that every non-2xx answer is JSON with a `detail`.
+  private withoutSlash(path: string, search: string): RouteResponse | undefined {
+    const trimmed = path.replace(/\/+$/, '');
+    if (trimmed === path || trimmed === '') return undefined;
+    const segments = trimmed.split('/');
+    if (!this.paths.some((compiled) => match(compiled.segments, segments))) return undefined;
+    const location = `${'../'.repeat(path.length - trimmed.length)}${segments.at(-1)}${search}`;
+    return fail(307, 'Redirect to the path without the trailing slash', { location });
   }
 
   // The guard, then the route; no exception escapes a route as a dropped connection.

@@ -2,10 +2,12 @@
 // answers, and the same answers in-process and over node:http.
 import { getResponse } from 'msw';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
+import { createMockService, MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../../mock/index.js';
 import type { RouteRequest } from '../../../mock/routes/requests.js';
 import { json } from '../../../mock/routes/responses.js';
 import { Router } from '../../../mock/routes/router.js';
+import { createClient } from '../../../src/index.js';
+import { handlerFetch } from '../../support/mock.js';
 
 function request(url: string, method = 'GET'): RouteRequest {
   return {
@@ -40,8 +42,8 @@ describe('Router', () => {
     expect(router.owns(new URL('http://h.test/tenant/x'))).toBe(false);
   });
 
-  it('matches case-sensitively, with one optional trailing slash, decoding parameters', async () => {
-    const a = await router.dispatch(request('https://h.test/tenant/things/a%20b/'));
+  it('matches case-sensitively, decoding parameters', async () => {
+    const a = await router.dispatch(request('https://h.test/tenant/things/a%20b'));
     expect(a).toMatchObject({ status: 200, body: '{"id":"a b"}' });
     // FastAPI compares paths exactly: another case is an unknown path (404), not a match.
     const upper = await router.dispatch(request('https://h.test/tenant/Things/a'));
@@ -52,8 +54,39 @@ describe('Router', () => {
       status: 200,
       body: '{"id":"AbC"}',
     });
-    expect((await router.dispatch(request('https://h.test/tenant/things/a//'))).status).toBe(404);
-    expect((await router.dispatch(request('https://h.test/tenant/things/'))).status).toBe(404);
+  });
+
+  // FastAPI (Starlette's redirect_slashes) sends a client that added a slash to the route.
+  it('redirects a trailing slash with 307 to the path without it, query kept, before the guard', async () => {
+    const denied = new Router(
+      'https://h.test/tenant',
+      [{ method: 'GET', path: '/secure/:id', scope: 'orders:read', handle: () => json('ok') }],
+      () => ({ ok: false, response: json({ detail: 'no key' }, 401) }),
+    );
+    const cases: Array<[Router, string, string, string]> = [
+      [router, 'GET', '/things/a%20b/?x=1&y=%2F', '../a%20b?x=1&y=%2F'],
+      // All trailing slashes go, as Starlette's rstrip('/') does.
+      [router, 'GET', '/things/a//', '../../a'],
+      // A known path with another method is redirected first; the 405 comes after.
+      [router, 'DELETE', '/things/1/', '../1'],
+      // No guard runs: the key is checked on the request that follows.
+      [denied, 'GET', '/secure/7/', '../7'],
+    ];
+    for (const [target, method, path, location] of cases) {
+      const url = `https://h.test/tenant${path}`;
+      const answer = await target.dispatch(request(url, method));
+      expect(answer, path).toMatchObject({ status: 307, headers: { location } });
+      expect(JSON.parse(String(answer.body)), path).toEqual({
+        detail: 'Redirect to the path without the trailing slash',
+      });
+      // The Location leads to the same URL without the slashes.
+      expect(new URL(location, url).href, path).toBe(url.replace(/\/+(?=\?|$)/, ''));
+    }
+    // Only when the path without the slash is a route's: otherwise 404, as before.
+    for (const path of ['/things/', '/nothing/', '/', '/boom//x/']) {
+      const answer = await router.dispatch(request(`https://h.test/tenant${path}`));
+      expect(answer.status, path).toBe(404);
+    }
   });
 
   it('answers a known path with another method 405, listing the methods', async () => {
@@ -97,12 +130,13 @@ describe('one route table, two transports', () => {
       let local = await inProcess();
       if (times === 2) local = await inProcess();
       mock.reset();
-      let remote = await fetch(`${running.hostUrl}${path}`, { headers });
-      if (times === 2) remote = await fetch(`${running.hostUrl}${path}`, { headers });
+      const remoteCall = () => fetch(`${running.hostUrl}${path}`, { headers, redirect: 'manual' });
+      let remote = await remoteCall();
+      if (times === 2) remote = await remoteCall();
       expect(local, path).toBeDefined();
       if (times === 2) expect(remote.status).toBe(429);
       const pick = (response: Response) =>
-        ['content-type', 'content-length', 'allow', 'retry-after'].map((name) =>
+        ['content-type', 'content-length', 'allow', 'retry-after', 'location'].map((name) =>
           response.headers.get(name),
         );
       expect([remote.status, pick(remote), await remote.text()], path).toEqual([
@@ -111,5 +145,56 @@ describe('one route table, two transports', () => {
         await local?.text(),
       ]);
     }
+  });
+});
+
+describe('the trailing-slash redirect, end to end', () => {
+  it('leads a client that follows it to the same answer, path prefix and control routes included', async () => {
+    const mock = createMockService({ orders: 30, hostUrl: 'https://h.test/tenant' });
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    const headers = { 'X-API-Key': MOCK_API_KEY };
+    const orders = `${running.hostUrl}/api/v1/web-api/v1/orders`;
+    const direct = await fetch(`${orders}?limit=2`, { headers });
+    const followed = await fetch(`${orders}/?limit=2`, { headers });
+    expect([followed.status, followed.redirected]).toEqual([200, true]);
+    expect(await followed.text()).toBe(await direct.text());
+    // The control routes redirect the same way; a POST stays a POST through a 307.
+    const reset = await fetch(`${running.hostUrl}/__mock/reset/`, { method: 'POST' });
+    expect([reset.status, await reset.json()]).toEqual([200, { status: 'reset' }]);
+    // In-process the Location resolves against the host URL, prefix included.
+    const url = `${mock.hostUrl}/api/v1/web-api/v1/orders/?limit=2`;
+    const local = await getResponse(mock.handlers, new Request(url, { headers }));
+    expect(local?.status).toBe(307);
+    expect(new URL(local?.headers.get('location') ?? '', url).href).toBe(
+      `${mock.hostUrl}/api/v1/web-api/v1/orders?limit=2`,
+    );
+  });
+
+  // The SDK follows no redirect: a trailing slash would fail its call with the 307.
+  it('is never met by the SDK, whatever slash its hostUrl ends with', async () => {
+    const mock = createMockService({ orders: 5 });
+    for (const hostUrl of [`${mock.hostUrl}/`, `${mock.baseUrl}/`]) {
+      const client = createClient({
+        hostUrl,
+        apiKey: MOCK_API_KEY,
+        signingSecret: MOCK_SIGNING_SECRET,
+        fetch: handlerFetch(mock),
+      });
+      await client.orders.list({ limit: 1 });
+      await client.orders.iterate({ limit: 2 }).toArray({ limit: 3 });
+      await client.orders.get('1');
+      await client.orders.items('1');
+      await client.products.list();
+      await client.webhooks.create({ url: 'http://127.0.0.1:9/hooks', events: ['order.created'] });
+      await client.fulfillment.notifyShipped({ inbound_order_id: '2' });
+    }
+    const paths = mock.requests.map((entry) => entry.path);
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((path) => path.endsWith('/'))).toEqual([]);
+    expect(mock.requests.filter((entry) => entry.status !== 200 && entry.status !== 201)).toEqual(
+      [],
+    );
+    mock.reset(); // cancels the deliveries' retries
   });
 });
