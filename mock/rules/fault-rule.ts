@@ -152,19 +152,17 @@ export type FaultEffect = 'status' | 'delay' | (typeof FAULT_ERRORS)[number];
 
 /**
  * Whether a request path matches a rule's or a filter's path: exact, or a prefix when the
- * pattern ends in `*`. An exact path matches with or without a trailing slash, as the
- * router answers both.
+ * pattern ends in `*`. An exact pattern is read without a trailing slash, and matches the
+ * path without one: a request to `/orders/` is redirected to `/orders` by the router, so a
+ * client that follows the redirect meets the rule once, on the request that is answered.
  *
  * @param pattern - `/exact/path` or `/prefix*`.
  * @param path - The request path.
  */
 export function pathMatches(pattern: string, path: string): boolean {
   if (pattern.endsWith('*')) return path.startsWith(pattern.slice(0, -1));
-  return withoutSlash(path) === withoutSlash(pattern);
+  return path === (pattern.length > 1 && pattern.endsWith('/') ? pattern.slice(0, -1) : pattern);
 }
-
-const withoutSlash = (path: string) =>
-  path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 
 /**
  * How deep a rule's JSON `body` may nest. Any error body a service sends is far shallower;
