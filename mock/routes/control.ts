@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from '../../src/schemas/index.js';
 import { HttpMethodSchema, PathPatternSchema, pathMatches } from '../rules/fault-rule.js';
 import { iso } from '../store/generate.js';
-import { checkInput, coerceQuery, toValidationIssues } from '../store/input-checks.js';
+import { parseQuery } from '../store/input-checks.js';
 import { MockInputError, MockNotFoundError } from '../store/store-errors.js';
 import type { ServiceContext } from './context.js';
 import { type RouteResponse, readJsonBody } from './requests.js';
@@ -46,8 +46,7 @@ const FILTERS = Object.keys(RequestFilterSchema.shape);
 
 // The journal entries a filter asks for: the newest `limit` matches, oldest first.
 function listRequests(ctx: ServiceContext, params: URLSearchParams): RouteResponse {
-  const query = coerceQuery(params, FILTERS, ['status', 'limit']);
-  const parsed = checkInput(RequestFilterSchema, query.values);
+  const parsed = parseQuery(RequestFilterSchema, params, FILTERS, ['status', 'limit']);
   // A filter this endpoint does not know would otherwise be ignored, and a count of the
   // requests it meant to pick would silently be a count of them all.
   const unknown = [...new Set(params.keys())].filter((name) => !FILTERS.includes(name));
@@ -57,8 +56,7 @@ function listRequests(ctx: ServiceContext, params: URLSearchParams): RouteRespon
       msg: `is not a filter; filter by ${FILTERS.join(', ')}`,
       type: 'extra_forbidden',
     })),
-    ...query.issues,
-    ...(parsed.success ? [] : toValidationIssues(parsed.error.issues, 'query')),
+    ...(parsed.success ? [] : parsed.issues),
   ];
   if (issues.length > 0 || !parsed.success) return unprocessable(issues);
   const { method, path, status, limit } = parsed.data;
