@@ -4,6 +4,7 @@
 // (reset), a body stream that errors after its first chunk (truncate) or never ends (stall).
 // A body over MAX_BODY_BYTES gets the 413 the node adapter gives it.
 import { HttpResponse, http, type RequestHandler } from 'msw';
+import { readBodyWithin } from '../../src/receiver/read-body.js';
 import { type Answer, type Intake, MAX_BODY_BYTES } from '../routes/intake.js';
 import { carriesNoBody, responseHeaders } from '../routes/responses.js';
 import type { Router } from '../routes/router.js';
@@ -40,33 +41,6 @@ function cutBody(answer: Answer, signal: AbortSignal): ReadableStream<Uint8Array
   });
 }
 
-// The body, or undefined when it is over the limit: by its declared length before any of it
-// is read, else once the bytes read pass the limit (the rest is left unread).
-async function readBody(request: Request): Promise<Uint8Array | undefined> {
-  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return undefined;
-  if (!request.body) return EMPTY;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      // Not awaited: msw reads a tee of the request's body, and cancelling one branch of a
-      // tee settles only once the other branch is cancelled too.
-      reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(read.value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}
-
 function toResponse(answer: Answer, signal: AbortSignal): Response {
   if (answer.cut === 'reset') return HttpResponse.error();
   const { response } = answer;
@@ -90,7 +64,12 @@ export function createHandlers(router: Router, intake: Intake, clientIp: string)
       ({ request }) => router.owns(new URL(request.url)),
       async ({ request }) => {
         const method = request.method.toUpperCase();
-        const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(request);
+        // The limit applies by the declared length before any of the body is read, else
+        // once the bytes read pass it; the rest is left unread.
+        const body =
+          method === 'GET' || method === 'HEAD'
+            ? EMPTY
+            : await readBodyWithin(request, MAX_BODY_BYTES);
         if (!body) return toResponse(intake.refuseBody(), request.signal);
         const answer = await intake.handle({
           method,

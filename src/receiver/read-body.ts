@@ -24,6 +24,8 @@ export async function readBodyWithin(
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     size += read.value.byteLength;
     if (size > max) {
+      // Not awaited: cancelling one branch of a tee (msw reads one) settles only once the
+      // other branch is cancelled too.
       reader.cancel().catch(() => undefined);
       return undefined;
     }

@@ -2,11 +2,11 @@
 // would, in both transports: by a declared Content-Length before any of the body is read,
 // else once the bytes read pass the limit. The service never sees such a request: no journal
 // entry, no state change. Over HTTP the connection closes after the answer.
-import { connect } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMockService, MOCK_API_KEY, REQUEST_ID_HEADER } from '../../../mock/index.js';
 import { MAX_BODY_BYTES } from '../../../mock/routes/intake.js';
 import { TRANSPORTS, useMock } from '../../support/mock.js';
+import { rawExchange } from '../../support/raw-http.js';
 
 const SUBSCRIPTION = { url: 'http://127.0.0.1:9/h', events: ['order.created'] };
 
@@ -76,26 +76,6 @@ describe.each(TRANSPORTS)('the request body limit (%s)', (transport) => {
   });
 });
 
-// Writes the head of a request and part of its body, never its end, and collects what the
-// server sends until it closes the connection.
-function unfinished(port: number, head: string, part: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.write(head);
-      socket.write(part);
-    });
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-    });
-    socket.on('close', () => resolve(received));
-    // A reset after the answer arrived (request bytes left unread) does not lose the answer.
-    socket.on('error', (error) => (received ? resolve(received) : reject(error)));
-    socket.setTimeout(5_000, () => socket.destroy(new Error(`still open; got ${received}`)));
-  });
-}
-
 describe('the request body limit over HTTP', () => {
   const head = (port: number, framing: string) =>
     `POST /api/v1/web-api/v1/webhooks HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n` +
@@ -123,7 +103,7 @@ describe('the request body limit over HTTP', () => {
     const running = await mock.listen();
     onTestFinished(() => running.close());
     const port = Number(new URL(running.hostUrl).port);
-    const answer = await unfinished(port, head(port, framing), part);
+    const answer = await rawExchange(port, head(port, framing), part);
     const [status, ...lines] = answer.split('\r\n\r\n')[0]?.split('\r\n') ?? [];
     expect(status).toBe('HTTP/1.1 413 Payload Too Large');
     expect(lines).toEqual(

@@ -1,26 +1,11 @@
 // The node:http adapter: same handlers over real HTTP, any path mapped onto the handlers'
 // origin, JSON for everything, clean start and stop.
 import { createServer, request } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
 import { send } from '../../support/mock.js';
-
-// Sends raw bytes on a fresh connection and collects everything until the server closes it.
-function rawExchange(port: number, raw: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(raw));
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-    });
-    socket.on('close', () => resolve(received));
-    // A reset after the answer arrived (unread request bytes) does not lose the answer.
-    socket.on('error', (error) => (received ? resolve(received) : reject(error)));
-    socket.setTimeout(5_000, () => socket.destroy(new Error(`no close; got ${received}`)));
-  });
-}
+import { rawExchange } from '../../support/raw-http.js';
 
 function parseRaw(text: string) {
   const [head = '', body = ''] = text.split('\r\n\r\n');
