@@ -2,7 +2,7 @@
 import type { Hooks, RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { checkClockOnce, readClock, type UnixTime } from '../signatures/header.js';
+import { checkClockOnce, readClock, type UnixTime } from '../signatures/unix-time.js';
 import {
   createLog,
   envLogLevel,

@@ -4,13 +4,8 @@ import { ConfigurationError } from '../errors/configuration-error.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
-import {
-  checkClockOnce,
-  checkHeader,
-  toleranceProblem,
-  type UnixTime,
-  WEBHOOK_SIGNATURE_HEADER,
-} from '../signatures/header.js';
+import { checkHeader, toleranceProblem, WEBHOOK_SIGNATURE_HEADER } from '../signatures/header.js';
+import { checkClockOnce, type UnixTime } from '../signatures/unix-time.js';
 import { DEFAULT_MAX_BODY_BYTES, readBodyWithin } from './read-body.js';
 import { createMemorySeenStore, type SeenStore } from './seen-store.js';
 import { unwrapWebhook } from './unwrap.js';

@@ -4,11 +4,11 @@
 export {
   DEFAULT_TOLERANCE_SECONDS,
   type RawBody,
-  type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
   WEBHOOK_SIGNATURE_HEADER,
   WMS_SIGNATURE_HEADER,
 } from './header.js';
 export { signWmsPayload, verifyWmsSignature } from './node.js';
+export type { UnixTime } from './unix-time.js';
 export { signWmsPayloadAsync, verifyWmsSignatureAsync } from './web.js';

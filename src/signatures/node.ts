@@ -5,11 +5,11 @@ import {
   checkHeader,
   type RawBody,
   signingInput,
-  type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
   verdict,
 } from './header.js';
+import type { UnixTime } from './unix-time.js';
 
 type NodeCrypto = typeof import('node:crypto');
 type NodeBuffer = typeof import('node:buffer');

@@ -6,11 +6,11 @@ import {
   checkHeader,
   type RawBody,
   signingInput,
-  type UnixTime,
   type VerifiedWmsSignature,
   type VerifyWmsSignatureOptions,
   verdict,
 } from './header.js';
+import type { UnixTime } from './unix-time.js';
 
 // The HMAC of `<t>.<body>`, in lower-case hex as the header carries it.
 async function hmacHex(body: string | Uint8Array, secret: string, timestamp: number) {
