@@ -136,10 +136,16 @@ const SIGNATURE_VALUE = /v1=[0-9a-f]{64}/gi;
  */
 export function createLog(logger: Logger, level: LogLevel, secrets: (string | undefined)[]): Log {
   const rank = LOG_LEVELS.indexOf(level);
-  // Each secret as written and as JSON escapes it (a quote or backslash in a key).
+  // Each secret as written, as JSON escapes it (a quote or backslash in a key), and as a URL
+  // encodes it (a redirect's Location may carry it in its query).
   const hidden = secrets
     .filter((secret): secret is string => !!secret)
-    .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
+    .flatMap((secret) => [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      encodeURIComponent(secret),
+      new URLSearchParams({ s: secret }).toString().slice(2),
+    ]);
   // And any signature value: the service may echo the one it refused (`bad signature
   // t=…,v1=…`), which the client computed per attempt and so cannot list in advance.
   const scrub = (text: string) => {

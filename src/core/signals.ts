@@ -47,8 +47,8 @@ export const kyFollowsSignal = typeof AbortSignal.any === 'function';
 
 /**
  * Settles as `work` does, or rejects with the signal's reason as soon as it aborts: for a
- * call whose wait between retries ky would not end. The work itself runs on (ky's timer
- * ends when its delay does) and its outcome is dropped.
+ * call whose wait between retries ky would not end. The work runs on to the end of that
+ * wait (where the transport's beforeRetry hook stops it) and its outcome is dropped.
  *
  * @param work - The call.
  * @param signal - What ends it.

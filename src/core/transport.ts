@@ -142,12 +142,16 @@ function sender(config: NormalizedConfig): Send {
     const both = total && resolved.signal ? followSignals(resolved.signal, total) : undefined;
     const signal = both?.signal ?? total ?? resolved.signal;
     if (signal) options.signal = signal;
+    // Where ky cannot follow the signal in its wait between retries, the call ends on the
+    // signal by itself (below), and ky, once its wait is over, must start no other attempt.
+    const race = signal && !kyFollowsSignal;
+    if (race) options.hooks = { beforeRetry: [() => (signal.aborted ? ky.stop : undefined)] };
     if (request.body !== undefined && log.enabled('debug')) {
       log.debug(`${trace.where} request body: ${log.body(request.body)}`);
     }
     try {
       const call = (request.target === 'api' ? api : inbound)(trace.url, options);
-      const response = await (signal && !kyFollowsSignal ? untilAborted(call, signal) : call);
+      const response = await (race ? untilAborted(call, signal) : call);
       const text = await readText(response, resolved.timeout, signal);
       if (text === undefined) {
         throw new TimeoutError(request.method, request.path, resolved.timeout || 0, {

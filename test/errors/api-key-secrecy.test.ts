@@ -100,6 +100,20 @@ describe('the API key', () => {
     expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(KEY);
   });
 
+  it('is hidden percent-encoded as well, as a redirect URL carries it', async () => {
+    const key = 'ofs_live_ab+cd/ef=gh';
+    const service = fakeFetch(
+      () =>
+        new Response(null, {
+          status: 302,
+          headers: { location: `https://login.example/?k=${encodeURIComponent(key)}` },
+        }),
+    );
+    const error = await failure(clientOver(service, { apiKey: key, retry: 0 }).orders.get('1'));
+    expect(error.message).toContain('redirected to https://login.example/?k=[redacted]');
+    expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(encodeURIComponent(key));
+  });
+
   it('is hidden in the body of a 2xx the SDK cannot read, JSON or not', async () => {
     for (const answer of [() => json({ note: `for ${KEY}` }), () => new Response(`hello ${KEY}`)]) {
       const error = await failure(clientOver(fakeFetch(answer)).orders.get('ord_1'));
