@@ -79,6 +79,16 @@ export class Router {
   }
 
   /**
+   * Every method and path the routes answer, in matching order: what the OpenAPI documents
+   * must describe, no more and no less.
+   */
+  endpoints(): { method: string; path: string }[] {
+    return this.paths.flatMap(({ segments, routes }) =>
+      [...routes.keys()].map((method) => ({ method, path: segments.join('/') })),
+    );
+  }
+
+  /**
    * Whether a URL is on the service's host URL (every such request gets an answer).
    *
    * @param url - The request URL.
