@@ -1,6 +1,7 @@
 // Unit tests of integrator code (order-sync.ts) against the mock, in-process through msw:
 // no network, a fresh service per test, and the mock's clock to control timestamps.
-// Run with `npm run example:unit-test`.
+// Run with `npm run example:unit-test`; from an install, with this folder as vitest's root:
+// `npx vitest run --root node_modules/order-fulfillment-sdk/examples/unit-test`.
 import { setupServer } from 'msw/node';
 import {
   AuthenticationError,

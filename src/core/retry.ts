@@ -23,6 +23,13 @@ function reasonOf(error: Error): string {
   return describeNetworkError(error);
 }
 
+// The wait ky reads from a Retry-After it honours: seconds with their fraction, or the time
+// left until an HTTP date (the whole seconds of parseRetryAfter round both up).
+function retryAfterMs(value: string | null): number {
+  const ms = Number(value) * 1000;
+  return Number.isNaN(ms) ? Math.max(0, Date.parse(value ?? '') - Date.now()) : ms;
+}
+
 /**
  * The retry options ky gets for one call: the call's policy (its own `retry`, else the
  * configuration's), POST allowed when the method's policy and the call say so, and the
@@ -85,8 +92,8 @@ export function retryFor(
           // one it cannot read, and would read rate-limit headers the specification does not
           // name (an X-RateLimit-Reset an hour out), waiting the cap and retrying early.
           if (seconds === undefined) return statusCodes.includes(status) ? true : undefined;
-          // ky waits what the service asked, without drawing a backoff.
-          if (statusCodes.includes(status)) retrying(seconds * 1000);
+          // ky waits what the service asked, to the millisecond, without drawing a backoff.
+          if (statusCodes.includes(status)) retrying(retryAfterMs(headers.get('retry-after')));
         }
         return undefined;
       }

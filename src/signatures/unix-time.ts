@@ -42,10 +42,19 @@ export function unixSeconds(value: UnixTime | undefined, name: string): number {
  * @internal
  */
 export function readClock(now: () => UnixTime): number {
+  let reading: UnixTime;
   try {
-    return unixSeconds(now(), 'now()');
+    reading = now();
   } catch (error) {
-    throw new ConfigurationError('now', `${(error as Error).message}.`);
+    throw new ConfigurationError('now', `now() threw: ${(error as Error)?.message}.`);
+  }
+  try {
+    return unixSeconds(reading, 'now()');
+  } catch (error) {
+    throw new ConfigurationError(
+      'now',
+      `${(error as Error).message}: return new Date(), or Math.floor(Date.now() / 1000).`,
+    );
   }
 }
 

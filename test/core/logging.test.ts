@@ -194,6 +194,19 @@ describe('log levels', () => {
     ]);
   });
 
+  it('names the wait a Retry-After asks for to the millisecond, as ky waits it', async () => {
+    let answered = 0;
+    const { client, lines } = session('warn', () =>
+      answered++ === 0
+        ? json({ detail: 'busy' }, 503, { 'retry-after': '0.2' })
+        : json({ items: [], total: 0, page: 1, page_size: 50 }),
+    );
+    await client.products.list();
+    expect(lines.map((entry) => entry.line)).toEqual([
+      '[order-fulfillment-sdk] GET /products → 503: retry 1 in 200 ms',
+    ]);
+  });
+
   it('cuts a debug body at 2 KB', async () => {
     const long = 'x'.repeat(5000);
     const { client, lines } = session('debug', () =>

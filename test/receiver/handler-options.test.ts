@@ -65,7 +65,9 @@ describe('createWebhookHandler options', () => {
     const refused = creationError({ secret, on: {}, now: () => Date.now() });
     expect(refused).toBeInstanceOf(ConfigurationError);
     expect((refused as ConfigurationError).option).toBe('now');
-    expect((refused as Error).message).toMatch(/Unix seconds, not milliseconds/);
+    expect((refused as Error).message).toMatch(
+      /Unix seconds, not milliseconds: return new Date\(\), or Math\.floor\(Date\.now\(\) \/ 1000\)\.$/,
+    );
 
     // As `now: () => mock.clock.now()` with the mock made later, in beforeEach.
     let mockClock: { now(): number } | undefined;

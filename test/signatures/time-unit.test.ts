@@ -98,7 +98,9 @@ describe('the client clock', () => {
     }
     expect(refused).toBeInstanceOf(ConfigurationError);
     expect((refused as ConfigurationError).option).toBe('now');
-    expect((refused as Error).message).toMatch(MS_MESSAGE);
+    expect((refused as Error).message).toBe(
+      'Invalid option `now`: now() must be a Date or Unix seconds, not milliseconds: return new Date(), or Math.floor(Date.now() / 1000).',
+    );
 
     // A clock that turns to milliseconds later fails the call that reads it, sending nothing.
     let reads = 0;
@@ -122,6 +124,15 @@ describe('the client clock', () => {
       retry: 0,
       now: () => (mockClock as { now(): number }).now(),
     });
+    // Still unreadable at the call: the call fails saying what the clock threw, and no hint
+    // about units, which are not the problem.
+    const early = await client.fulfillment
+      .notifyShipped({ inbound_order_id: '1' })
+      .catch((caught: unknown) => caught);
+    expect(early).toBeInstanceOf(ConfigurationError);
+    expect((early as Error).message).toMatch(/^Invalid option `now`: now\(\) threw: .+\.$/);
+    expect((early as Error).message).not.toContain('Date.now()');
+    expect(service.requests).toHaveLength(0);
     mockClock = { now: () => seconds };
     await client.fulfillment.notifyShipped({ inbound_order_id: '1' });
     expect(service.requests[0]?.headers.get('x-wms-signature')).toMatch(
