@@ -2,7 +2,7 @@
 // network errors and timeouts are retried among the errors that carry no response. It
 // also reports each retry with its reason and wait, and each Retry-After beyond the cap.
 import { HTTPError, TimeoutError as KyTimeoutError, type RetryOptions } from 'ky';
-import { parseRetryAfter } from '../errors/rate-limit-error.js';
+import { parseRetryAfter, retryAfterMs } from '../errors/rate-limit-error.js';
 import type { NormalizedConfig } from './config.js';
 import { isNetworkError } from './fetch.js';
 import { describeNetworkError } from './outcome.js';
@@ -21,13 +21,6 @@ function reasonOf(error: Error): string {
   }
   if (error instanceof KyTimeoutError) return 'no response in time';
   return describeNetworkError(error);
-}
-
-// The wait ky reads from a Retry-After it honours: seconds with their fraction, or the time
-// left until an HTTP date (the whole seconds of parseRetryAfter round both up).
-function retryAfterMs(value: string | null): number {
-  const ms = Number(value) * 1000;
-  return Number.isNaN(ms) ? Math.max(0, Date.parse(value ?? '') - Date.now()) : ms;
 }
 
 /**
@@ -81,7 +74,8 @@ export function retryFor(
       if (error instanceof HTTPError) {
         const { status, headers } = error.response;
         if (afterStatusCodes.includes(status)) {
-          const seconds = parseRetryAfter(headers.get('retry-after'));
+          const retryAfter = headers.get('retry-after');
+          const seconds = parseRetryAfter(retryAfter);
           if (seconds !== undefined && seconds * 1000 > cap) {
             report?.(
               `Retry-After ${seconds} s is over the ${cap / 1000} s cap (retry.maxRetryAfter): not retried`,
@@ -93,7 +87,7 @@ export function retryFor(
           // name (an X-RateLimit-Reset an hour out), waiting the cap and retrying early.
           if (seconds === undefined) return statusCodes.includes(status) ? true : undefined;
           // ky waits what the service asked, to the millisecond, without drawing a backoff.
-          if (statusCodes.includes(status)) retrying(retryAfterMs(headers.get('retry-after')));
+          if (statusCodes.includes(status)) retrying(retryAfterMs(retryAfter) ?? 0);
         }
         return undefined;
       }

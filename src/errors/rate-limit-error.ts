@@ -1,20 +1,34 @@
 import { ApiError, type ApiErrorInit } from './api-error.js';
 
 /**
- * Reads `Retry-After` as seconds or an HTTP date (RFC 9110 10.2.3), in whole seconds from
- * now, rounded up; undefined when absent or unreadable. Fractions are read as ky waits them;
- * anything else with no letters in it (`-5`, `1e3`) is not a date that `Date.parse` should guess at.
+ * Reads `Retry-After` as seconds or an HTTP date (RFC 9110 10.2.3), as the milliseconds from
+ * now that ky waits; undefined when absent or unreadable. Fractions of a second count;
+ * anything else with no letters in it (`-5`, `1e3`) is not a date that `Date.parse` should
+ * guess at.
+ *
+ * @internal
  */
-export function parseRetryAfter(
+export function retryAfterMs(
   value: string | null | undefined,
   now = Date.now(),
 ): number | undefined {
   const trimmed = value?.trim();
   if (!trimmed) return undefined;
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed));
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
   const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now) / 1000));
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Reads `Retry-After` ({@link retryAfterMs}) in whole seconds from now, rounded up;
+ * undefined when absent or unreadable.
+ */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
+  const ms = retryAfterMs(value, now);
+  return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
 /**
