@@ -40,10 +40,12 @@ async function saveOrder(env: Env, event: OrderEvent): Promise<void> {
     console.log(`${event.type} ${order.id}`);
     return;
   }
-  // Newest updated_at wins: a late copy of an older event changes nothing.
+  // Newest updated_at wins: a late copy of an older event changes nothing. Only an older
+  // one is skipped: Date.parse keeps milliseconds, and a service that writes microseconds
+  // can stamp two versions within one; applying the same version twice is harmless.
   const stored = await env.ORDERS.get(`order:${order.id}`);
   const previous = stored ? (JSON.parse(stored) as { updated_at: string }) : undefined;
-  if (previous && Date.parse(previous.updated_at) >= Date.parse(order.updated_at)) return;
+  if (previous && Date.parse(order.updated_at) < Date.parse(previous.updated_at)) return;
   await env.ORDERS.put(`order:${order.id}`, JSON.stringify(order));
 }
 

@@ -33,11 +33,15 @@ export type OrderTable = Map<string, { status?: string | null; updated_at: strin
 /** What one request to the receiver ended as; for the log. */
 type Outcome = 'applied' | 'stale' | 'duplicate' | 'rejected';
 
-/** Applies one verified event: newest `updated_at` wins, so an old copy changes nothing. */
+/**
+ * Applies one verified event: newest `updated_at` wins, so an older copy changes nothing. An
+ * equal one is applied again: `Date.parse` keeps milliseconds, and a service that writes
+ * microseconds can stamp two versions within one.
+ */
 export function applyEvent(orders: OrderTable, event: OrderEvent): Outcome {
   const { order } = event.data;
   const known = orders.get(order.id);
-  if (known && Date.parse(order.updated_at) <= Date.parse(known.updated_at)) return 'stale';
+  if (known && Date.parse(order.updated_at) < Date.parse(known.updated_at)) return 'stale';
   orders.set(order.id, { status: order.status, updated_at: order.updated_at });
   return 'applied';
 }
