@@ -1,4 +1,5 @@
-// Reading response bodies: a 2xx body under its own timeout, an error body as well as it can.
+// Reading response bodies under the attempt's timeout and the call's signal: a 2xx body, and
+// an error body as well as those limits allow.
 import { markNetworkError } from './fetch.js';
 
 // Joins the chunks of a body into one array, to be decoded once: a UTF-8 sequence can
@@ -17,10 +18,11 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 }
 
 /**
- * Reads a 2xx body as text, giving it the same allowance as the headers had. ky's timeout
+ * Reads a body as text, giving it the same allowance as the headers had. ky's timeout
  * ends when the headers arrive: a body that stalls after them would hang the call, and a
  * pull with it, forever. When the allowance runs out the stream is cancelled, which makes
- * fetch close the connection, and the result is undefined (a TimeoutError for the caller).
+ * fetch close the connection, and the result is undefined (for a 2xx body, a TimeoutError
+ * for the caller; for an error's, see {@link readErrorBody}).
  * Read with a reader rather than text() for that cancel: text() locks the stream where
  * nothing else can cancel it.
  *
@@ -96,18 +98,25 @@ export function scrubHeaders(headers: Headers, scrub: (text: string) => string):
 }
 
 /**
- * An error body: parsed JSON when it is JSON, else its text; undefined when empty or lost.
+ * An error body: parsed JSON when it is JSON, else its text; undefined when empty, cut off,
+ * or not all there within the limits a 2xx body has (see {@link readText}). The status is
+ * the service's answer, and was retried on or not before the body was read: a body that
+ * stalls costs the error its `body` and `detail`, not its class.
  *
  * @param response - The error response.
  * @param scrub - Hides the client's secrets (see {@link scrubBody}): the body becomes the
  *   error's `body` and message.
+ * @param timeout - The attempt's timeout.
+ * @param signal - The call's signal: when it aborts the read ends, and the caller names why.
  */
 export async function readErrorBody(
   response: Response,
   scrub: (text: string) => string,
+  timeout: number | false,
+  signal?: AbortSignal,
 ): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (text === '') return undefined;
+  const text = await readText(response, timeout, signal).catch(() => undefined);
+  if (!text) return undefined;
   try {
     return scrubBody(JSON.parse(text), scrub);
   } catch {

@@ -56,15 +56,26 @@ export function describeNetworkError(error: Error): string {
  * Maps what a request threw to the SDK's error: `TimeoutError` (saying which limit ran
  * out), `AbortError` for the caller's abort, the `ApiError` subclass for a status,
  * `ConnectionError` for a network failure; anything else (a bug in a hook) as it is.
+ *
+ * @param total - The total timeout's signal, to tell its abort from the caller's.
+ * @param signal - The call's signal (the caller's, the total timeout, or both): an error
+ *   body is read under it.
  */
 export async function toSdkError(
   error: unknown,
   request: RequestSummary,
   limits: Pick<ResolvedOptions, 'timeout' | 'totalTimeout' | 'signal'>,
   total: AbortSignal | undefined,
+  signal: AbortSignal | undefined,
   scrub: (text: string) => string,
 ): Promise<unknown> {
   const { method, path, cursor } = request;
+  // Read before the checks below, so that an abort or the total timeout while the body
+  // stalls ends the call as it would at any other moment, not as the status's error.
+  const body =
+    error instanceof HTTPError && !signal?.aborted
+      ? await readErrorBody(error.response, scrub, limits.timeout, signal)
+      : undefined;
   if (total?.aborted) {
     return new TimeoutError(method, path, limits.totalTimeout ?? 0, { cursor, limit: 'total' });
   }
@@ -81,7 +92,7 @@ export async function toSdkError(
     return createApiError({
       status: response.status,
       statusText: response.statusText,
-      body: await readErrorBody(response, scrub),
+      body,
       method,
       path,
       headers: scrubHeaders(response.headers, scrub),

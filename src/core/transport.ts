@@ -163,7 +163,7 @@ function sender(config: NormalizedConfig): Send {
       if (log.enabled('debug')) log.debug(`${trace.where} response body: ${log.body(text)}`);
       return { response, requestId, text };
     } catch (caught) {
-      const error = await toSdkError(caught, request, resolved, total, log.scrub);
+      const error = await toSdkError(caught, request, resolved, total, signal, log.scrub);
       const status = error instanceof ApiError && error.headers ? ` ${error.status}` : '';
       ended(trace, `${(error as Error)?.name ?? 'error'}${status}`, (error as ApiError)?.requestId);
       throw error;

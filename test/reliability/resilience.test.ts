@@ -6,6 +6,7 @@ import {
   type ClientConfig,
   ConnectionError,
   createClient,
+  NotFoundError,
   type OrderCursor,
   OrderFulfillmentError,
   ServerError,
@@ -160,6 +161,15 @@ describe.each(TRANSPORTS)('fault rules against the SDK (%s)', (transport) => {
     const client = clientOf(target, { timeout: 150, retry: 0 });
     await expect(client.orders.list({ limit: 5 })).rejects.toBeInstanceOf(TimeoutError);
     expect(target.mock.requests.map((entry) => entry.fault?.effect)).toEqual(['stall']);
+  });
+
+  it("gives the route's own status error when its error answer stalls after the headers", async () => {
+    const target = await start({ orders: 10 });
+    target.mock.faults.add({ path: `${ORDERS_PATH}*`, error: 'stall' });
+    const client = clientOf(target, { timeout: 150, retry: 0 });
+    const error = await client.orders.get('no-such-order').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ status: 404, body: undefined });
   });
 
   it('applies a notification whose answer was cut off: the retry finds it unchanged', async () => {
