@@ -24,6 +24,7 @@ export {
 export { TimeoutError, type TimeoutLimit } from './timeout-error.js';
 export { UnsupportedRuntimeError } from './unsupported-runtime-error.js';
 export { ValidationError } from './validation-error.js';
+export { WebhookBodyConsumedError } from './webhook-body-consumed-error.js';
 export {
   WebhookPayloadError,
   type WebhookPayloadFailureReason,

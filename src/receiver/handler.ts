@@ -2,6 +2,7 @@
 // which Workers, Deno.serve, Bun.serve, Next.js route handlers and Hono accept as it is.
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
+import { WebhookBodyConsumedError } from '../errors/webhook-body-consumed-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
 import { checkHeader, toleranceProblem, WEBHOOK_SIGNATURE_HEADER } from '../signatures/header.js';
@@ -79,7 +80,8 @@ export interface WebhookHandlerOptions {
   signatureHeader?: string | undefined;
   /**
    * Called with what went wrong when the answer is 5xx (a handler threw, the `seen` store
-   * failed), and when `seen.add` fails after a handler succeeded (answered 2xx). For logs.
+   * failed, a body parser read the body first: {@link WebhookBodyConsumedError}), and when
+   * `seen.add` fails after a handler succeeded (answered 2xx). For logs.
    */
   onError?: ((error: unknown, event: OrderEvent | undefined) => void) | undefined;
 }
@@ -210,7 +212,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         return text(400, error.reason);
       }
       onError?.(error, undefined);
-      return text(500, 'receiver error');
+      // A route set up wrong is named in the answer too: it tells a forger nothing.
+      return text(
+        500,
+        error instanceof WebhookBodyConsumedError ? error.message : 'receiver error',
+      );
     }
     let outcome = running.get(event.id);
     if (!outcome) {

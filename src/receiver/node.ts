@@ -1,5 +1,6 @@
 // toNodeListener: the Fetch handler served by node:http or Express. It reads the raw body
 // itself, so no body parser has to be set up (or kept away) for the webhook route.
+import { WebhookBodyConsumedError } from '../errors/webhook-body-consumed-error.js';
 import type { WebhookHandler } from './handler.js';
 import { toHeaders } from './headers.js';
 
@@ -84,14 +85,20 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
 }
 
 // The bytes as received: from a body parser that kept them (express.raw, express.text),
-// or from the stream. A parsed body without its bytes cannot be verified.
-function rawBody(req: NodeRequestLike): BodyInit | undefined {
+// or from the stream. A parsed body without its bytes cannot be verified: its body errors
+// when the handler reads it, so that the handler's `onError` hears of it.
+function rawBody(req: NodeRequestLike): BodyInit {
   const { body } = req;
   // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
   if (body instanceof Uint8Array || typeof body === 'string') return body as BodyInit;
-  if (req.readableEnded && body !== undefined) return undefined;
-  return streamOf(req);
+  if (!(req.readableEnded && body !== undefined)) return streamOf(req);
+  return new ReadableStream({
+    pull: (controller) => controller.error(new WebhookBodyConsumedError(CONSUMED)),
+  });
 }
+
+const CONSUMED =
+  'The request body was read before the webhook receiver (by a JSON or body parser?), so the signed bytes are lost: mount the receiver before any body parser, or keep the bytes in req.rawBody.';
 
 function toRequest(req: NodeRequestLike, body: BodyInit): Request {
   const method = req.method ?? 'GET';
@@ -110,8 +117,9 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
  * listener that is also Express middleware. It reads the raw body itself; when an
  * `express.raw()` or `express.text()` before it has read the body already, it uses
  * `req.body`. A body already parsed into an object (`express.json()` on the route) has lost
- * the signed bytes: that request is answered 500 with a message saying so, since a
- * receiver set up that way would reject every delivery.
+ * the signed bytes: the handler gets a {@link WebhookBodyConsumedError} when it reads it,
+ * passes it to `onError` and answers 500 with a message saying so, since a receiver set up
+ * that way would reject every delivery.
  *
  * @param handler - The Fetch handler to serve.
  * @returns `(req, res, next?) => Promise<void>`, for `http.createServer` or `app.post`.
@@ -127,14 +135,7 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
 export function toNodeListener(handler: WebhookHandler): NodeListener {
   return async (req, res, next) => {
     try {
-      const body = rawBody(req);
-      const response =
-        body === undefined
-          ? new Response(
-              'The request body was parsed before the webhook receiver (express.json?), so the signed bytes are lost: mount the receiver before any JSON body parser.',
-              { status: 500 },
-            )
-          : await handler(toRequest(req, body));
+      const response = await handler(toRequest(req, rawBody(req)));
       res.statusCode = response.status;
       for (const [name, value] of response.headers) res.setHeader(name, value);
       res.end(new Uint8Array(await response.arrayBuffer()));

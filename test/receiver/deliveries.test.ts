@@ -198,6 +198,6 @@ describe('createWebhookHandler on node:http, against the mock’s deliveries', (
     await mock.flushDeliveries();
     expect(events).toEqual([]);
     expect(mock.deliveries.map((d) => d.status)).toEqual([500, 500, 500]);
-    expect(said).toContain('parsed before the webhook receiver');
+    expect(said).toContain('read before the webhook receiver');
   });
 });

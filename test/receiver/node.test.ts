@@ -2,13 +2,15 @@
 // them (and Express's) as they are.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   createWebhookHandler,
   type HeadersLike,
   type NodeRequestLike,
   type NodeResponseLike,
+  signWmsPayload,
   toNodeListener,
+  WebhookBodyConsumedError,
 } from '../../src/index.js';
 
 // A request as node:http hands it over: a readable stream with method, url and headers.
@@ -96,4 +98,44 @@ describe('toNodeListener', () => {
     // Node's stream reads a little ahead of what is asked; nowhere near the 12.5 MB sent.
     expect(read).toBeLessThan(10);
   });
+});
+
+// A real delivery's body and headers, for the requests a framework hands on after its parsers.
+const secret = 'whsec_node_test';
+const event = JSON.stringify({
+  id: 'evt_node_1',
+  type: 'order.updated',
+  data: { order: { id: '1042', updated_at: '2026-11-22T10:00:00Z' } },
+});
+const signed = () => ({
+  'content-type': 'application/json',
+  'x-webhook-signature': signWmsPayload(event, secret),
+});
+
+// The request as a body parser leaves it: its stream read to the end, and what it kept.
+async function afterParser(kept: { body?: unknown; rawBody?: unknown }) {
+  const req = request('POST', signed(), [event]);
+  for await (const _ of req);
+  return Object.assign(req, kept);
+}
+
+describe('toNodeListener after a body parser', () => {
+  it.each([['express.json() (the parsed object in req.body)', { body: JSON.parse(event) }]])(
+    'answers 500 naming the mistake and tells onError, after %s',
+    async (_, kept) => {
+      const handled = vi.fn();
+      const onError = vi.fn();
+      const listener = toNodeListener(
+        createWebhookHandler({ secret, on: { 'order.updated': handled }, onError }),
+      );
+      const res = response();
+      await listener(await afterParser(kept), res);
+      expect(res.statusCode).toBe(500);
+      expect(res.body).toMatch(/signed bytes are lost/);
+      expect(handled).not.toHaveBeenCalled();
+      expect(onError).toHaveBeenCalledOnce();
+      expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(WebhookBodyConsumedError);
+      expect(onError.mock.calls[0]?.[1]).toBeUndefined();
+    },
+  );
 });
