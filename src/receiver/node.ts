@@ -85,13 +85,16 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
 }
 
 // The bytes as received: from a body parser that kept them (express.raw, express.text),
-// or from the stream. A parsed body without its bytes cannot be verified: its body errors
-// when the handler reads it, so that the handler's `onError` hears of it.
+// or from the stream. A stream someone else read to its end without keeping the bytes
+// cannot be verified, whatever they left in `req.body`: express.json leaves an object,
+// Fastify's and koa-bodyparser's JSON parsers leave nothing there (reading the ended stream
+// would verify an empty body: a silent 400 to every delivery). Its body errors when the
+// handler reads it, so that the handler's `onError` hears of it.
 function rawBody(req: NodeRequestLike): BodyInit {
   const { body } = req;
   // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
   if (body instanceof Uint8Array || typeof body === 'string') return body as BodyInit;
-  if (!(req.readableEnded && body !== undefined)) return streamOf(req);
+  if (!req.readableEnded) return streamOf(req);
   return new ReadableStream({
     pull: (controller) => controller.error(new WebhookBodyConsumedError(CONSUMED)),
   });
@@ -116,10 +119,10 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
  * Adapts a Fetch handler (from {@link createWebhookHandler}) to a node:http request
  * listener that is also Express middleware. It reads the raw body itself; when an
  * `express.raw()` or `express.text()` before it has read the body already, it uses
- * `req.body`. A body already parsed into an object (`express.json()` on the route) has lost
- * the signed bytes: the handler gets a {@link WebhookBodyConsumedError} when it reads it,
- * passes it to `onError` and answers 500 with a message saying so, since a receiver set up
- * that way would reject every delivery.
+ * `req.body`. A body read without its bytes kept (`express.json()` on the route, Fastify's
+ * or koa-bodyparser's JSON parser) has lost the signed bytes: the handler gets a
+ * {@link WebhookBodyConsumedError} when it reads it, passes it to `onError` and answers 500
+ * with a message saying so, since a receiver set up that way would reject every delivery.
  *
  * @param handler - The Fetch handler to serve.
  * @returns `(req, res, next?) => Promise<void>`, for `http.createServer` or `app.post`.
