@@ -21,6 +21,11 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** A body a middleware already read: `express.raw` leaves the Buffer here. */
   body?: unknown;
+  /**
+   * The bytes as received, kept by a body parser that also parsed `body`: NestJS's
+   * `rawBody: true`, or a `verify` hook of your own, leave a Buffer here.
+   */
+  rawBody?: unknown;
   /** Whether the body stream has been read to its end (by a body parser, say). */
   readableEnded?: boolean;
 }
@@ -84,15 +89,17 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
   });
 }
 
-// The bytes as received: from a body parser that kept them (express.raw, express.text),
+// The bytes as received: kept by a body parser beside what it parsed (`req.rawBody`,
+// preferred to any `req.body`), left by one that only read them (express.raw, express.text),
 // or from the stream. A stream someone else read to its end without keeping the bytes
 // cannot be verified, whatever they left in `req.body`: express.json leaves an object,
 // Fastify's and koa-bodyparser's JSON parsers leave nothing there (reading the ended stream
 // would verify an empty body: a silent 400 to every delivery). Its body errors when the
 // handler reads it, so that the handler's `onError` hears of it.
 function rawBody(req: NodeRequestLike): BodyInit {
-  const { body } = req;
+  const { body, rawBody: raw } = req;
   // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
+  if (raw instanceof Uint8Array) return raw as BodyInit;
   if (body instanceof Uint8Array || typeof body === 'string') return body as BodyInit;
   if (!req.readableEnded) return streamOf(req);
   return new ReadableStream({
@@ -117,12 +124,14 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
 
 /**
  * Adapts a Fetch handler (from {@link createWebhookHandler}) to a node:http request
- * listener that is also Express middleware. It reads the raw body itself; when an
- * `express.raw()` or `express.text()` before it has read the body already, it uses
- * `req.body`. A body read without its bytes kept (`express.json()` on the route, Fastify's
- * or koa-bodyparser's JSON parser) has lost the signed bytes: the handler gets a
- * {@link WebhookBodyConsumedError} when it reads it, passes it to `onError` and answers 500
- * with a message saying so, since a receiver set up that way would reject every delivery.
+ * listener that is also Express middleware. It reads the raw body itself; when a body
+ * parser before it has read the body already, it uses the bytes that parser kept: a Buffer
+ * in `req.rawBody` (NestJS's `rawBody: true`), else the Buffer or string `express.raw()` or
+ * `express.text()` left in `req.body`. A body read without its bytes kept (`express.json()`
+ * on the route, Fastify's or koa-bodyparser's JSON parser) has lost the signed bytes: the
+ * handler gets a {@link WebhookBodyConsumedError} when it reads it, passes it to `onError`
+ * and answers 500 with a message saying so, since a receiver set up that way would reject
+ * every delivery.
  *
  * @param handler - The Fetch handler to serve.
  * @returns `(req, res, next?) => Promise<void>`, for `http.createServer` or `app.post`.

@@ -138,4 +138,18 @@ describe('toNodeListener after a body parser', () => {
     expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(WebhookBodyConsumedError);
     expect(onError.mock.calls[0]?.[1]).toBeUndefined();
   });
+
+  it('verifies the Buffer NestJS’s rawBody: true keeps in req.rawBody, not the parsed req.body', async () => {
+    const handled = vi.fn();
+    const listener = toNodeListener(
+      createWebhookHandler({ secret, on: { 'order.updated': handled } }),
+    );
+    const res = response();
+    await listener(
+      await afterParser({ body: JSON.parse(event), rawBody: Buffer.from(event) }),
+      res,
+    );
+    expect(res).toMatchObject({ statusCode: 200, body: 'ok' });
+    expect(handled).toHaveBeenCalledWith(expect.objectContaining({ id: 'evt_node_1' }));
+  });
 });
