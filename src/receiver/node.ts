@@ -28,6 +28,8 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   rawBody?: unknown;
   /** Whether the body stream has been read to its end (by a body parser, say). */
   readableEnded?: boolean;
+  /** Whether node:http has received the whole body (false while some of it is unread). */
+  complete?: boolean;
 }
 
 /**
@@ -64,8 +66,8 @@ export type NodeListener = (
 
 // The stream as the handler reads it, chunk by chunk as it asks: it reads none of a
 // request it refuses by its headers, and stops at its size limit. Not destroyed when the
-// handler stops early (that would cut the socket before the answer): node:http discards
-// the rest once the answer is sent.
+// handler stops early (that would cut the socket before the answer): the answer closes the
+// connection instead (see toNodeListener).
 function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
   const chunks = req[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
@@ -131,7 +133,9 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
  * on the route, Fastify's or koa-bodyparser's JSON parser) has lost the signed bytes: the
  * handler gets a {@link WebhookBodyConsumedError} when it reads it, passes it to `onError`
  * and answers 500 with a message saying so, since a receiver set up that way would reject
- * every delivery.
+ * every delivery. A request answered before its body was read to its end (refused by its
+ * headers, or over `maxBodyBytes`) is answered with `Connection: close`, so that its unread
+ * rest cannot hold up the next request on the connection.
  *
  * @param handler - The Fetch handler to serve.
  * @returns `(req, res, next?) => Promise<void>`, for `http.createServer` or `app.post`.
@@ -150,6 +154,10 @@ export function toNodeListener(handler: WebhookHandler): NodeListener {
       const response = await handler(toRequest(req, rawBody(req)));
       res.statusCode = response.status;
       for (const [name, value] of response.headers) res.setHeader(name, value);
+      // A body left unread (refused by its headers, or over the size limit) would stall the
+      // next request on a keep-alive connection: node discards the rest itself only when no
+      // one began to read it. Closing the connection drops it without reading it to its end.
+      if (req.complete === false) res.setHeader('connection', 'close');
       res.end(new Uint8Array(await response.arrayBuffer()));
     } catch (error) {
       if (next) return next(error);

@@ -1,6 +1,15 @@
 // toNodeListener: the Fetch handler on node:http's request and response, typed to accept
 // them (and Express's) as they are.
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import {
+  Agent,
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  request as post,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
@@ -152,4 +161,58 @@ describe('toNodeListener after a body parser', () => {
     expect(res).toMatchObject({ statusCode: 200, body: 'ok' });
     expect(handled).toHaveBeenCalledWith(expect.objectContaining({ id: 'evt_node_1' }));
   });
+});
+
+describe('toNodeListener on a keep-alive connection', () => {
+  // Sends on the agent's one socket; a request stuck behind an unread body times out.
+  function send(agent: Agent, port: number, headers: Record<string, string>, body: string) {
+    return new Promise<{ status?: number; connection?: string; body: string }>(
+      (resolve, reject) => {
+        const req = post({ port, method: 'POST', path: '/hooks', agent, headers, timeout: 2000 });
+        req.on('timeout', () => req.destroy(new Error('no answer within 2 s')));
+        req.on('error', reject);
+        req.on('response', async (res) => {
+          let text = '';
+          for await (const chunk of res) text += chunk;
+          resolve({ status: res.statusCode, connection: res.headers.connection, body: text });
+        });
+        req.end(body);
+      },
+    );
+  }
+
+  const big = 'x'.repeat(200_000);
+  it.each([
+    ['refused by its headers', 400, { 'content-type': 'application/json' }],
+    ['over maxBodyBytes', 413, { 'x-webhook-signature': signWmsPayload(big, secret) }],
+  ])(
+    'closes the connection after a request %s, so the next delivery is answered',
+    async (_, status, headers) => {
+      const handled = vi.fn();
+      const handler = createWebhookHandler({
+        secret,
+        on: { 'order.updated': handled },
+        maxBodyBytes: 100_000,
+      });
+      const server = createServer(toNodeListener(handler) as never).listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      let connections = 0;
+      server.on('connection', () => connections++);
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const { port } = server.address() as AddressInfo;
+      try {
+        const refused = await send(agent, port, headers, big);
+        expect(refused).toMatchObject({ status, connection: 'close' });
+        const next = await send(agent, port, signed(), event);
+        // Read to its end, the delivery leaves the connection open for the next.
+        expect(next).toEqual({ status: 200, connection: 'keep-alive', body: 'ok' });
+        expect(handled).toHaveBeenCalledOnce();
+        expect(connections).toBe(2);
+      } finally {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close();
+      }
+    },
+  );
 });
