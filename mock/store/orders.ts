@@ -210,8 +210,8 @@ export class OrderStore {
     return next;
   }
 
-  private items(rows: ArrayLike<number>, withShipping: boolean): Uint8Array[] {
-    return Array.from(rows, (row) => this.rows.listJson(row, withShipping));
+  private items(rows: readonly number[], withShipping: boolean): Uint8Array[] {
+    return rows.map((row) => this.rows.listJson(row, withShipping));
   }
 
   // A new record: the input over a generated order of the row it will take.
