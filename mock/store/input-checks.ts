@@ -10,12 +10,18 @@ const IN_ENGLISH: z.core.ParseContext<z.core.$ZodIssue> = { error: z.locales.en(
 
 /**
  * `schema.safeParse(value)` with English messages, as every input check of the mock runs.
+ * The messages are only read from a failure, and zod parses several times slower with an
+ * error map in the context (2.9 µs against 0.3 µs for a list query): a value is parsed
+ * without it first, and only one that fails is parsed again with it, for the issues.
  *
  * @param schema - A zod schema.
  * @param value - Untrusted input.
  */
 export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown) {
-  return schema.safeParse(value, IN_ENGLISH) as z.core.util.SafeParseResult<z.infer<S>>;
+  const plain = schema.safeParse(value);
+  return (
+    plain.success ? plain : schema.safeParse(value, IN_ENGLISH)
+  ) as z.core.util.SafeParseResult<z.infer<S>>;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
