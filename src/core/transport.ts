@@ -1,7 +1,7 @@
 // The transport every resource client of one configuration shares: one ky instance, the
 // API key added at the fetch call (below every hook), the signature for the inbound call,
 // each call's own options over the configuration, and the raw response for withResponse().
-import ky, { type KyInstance, type Options } from 'ky';
+import ky, { type BeforeRetryHook, HTTPError, type KyInstance, type Options } from 'ky';
 import type * as z from 'zod/mini';
 import { ApiError } from '../errors/api-error.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
@@ -98,6 +98,12 @@ function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string
   return trace;
 }
 
+// The error answer a retry replaces, let go after the caller's hooks have seen it: ky leaves
+// its body unread, and an unread body (one that stalls, say) holds its connection.
+const letGo: BeforeRetryHook = ({ error }) => {
+  if (error instanceof HTTPError) error.response.body?.cancel().catch(() => undefined);
+};
+
 // The send function of one configuration. The API key and the signing secret live only in
 // its closures, so no object a caller can inspect or log holds them.
 function sender(config: NormalizedConfig): Send {
@@ -110,7 +116,7 @@ function sender(config: NormalizedConfig): Send {
     // one to any origin with every header but Authorization, the API key and the signature
     // included, and a proxy's redirect to plain http would send them in clear text.
     redirect: 'manual',
-    hooks: config.hooks,
+    hooks: { ...config.hooks, beforeRetry: [...(config.hooks.beforeRetry ?? []), letGo] },
     fetch,
     ...(agent ? { headers: { 'user-agent': agent } } : {}),
   });

@@ -92,14 +92,20 @@ describe('an error answer whose body stalls', () => {
 
   it('is retried on its status: a later 200 is the result, a stall on every attempt ends as ServerError', async () => {
     const order = { id: 'o1', status: 'Created', updated_at: '2026-01-01T00:00:00Z' };
-    const recovering = fakeFetch((request, index) =>
-      index === 0 ? stalled(503, request.signal).response : json(order),
-    );
+    let first = { cancelled: false };
+    const recovering = fakeFetch((request, index) => {
+      if (index > 0) return json(order);
+      const stall = stalled(503, request.signal);
+      first = stall.answer;
+      return stall.response;
+    });
     const retry = { ...FAST_RETRY, limit: 1 };
     const quiet = { timeout: 50, retry, logLevel: 'off' } as const;
     await expect(clientOver(recovering, quiet).orders.get('o1')).resolves.toMatchObject({
       id: 'o1',
     });
+    // The answer given up for the retry is let go: unread, it would hold its connection.
+    expect(first.cancelled).toBe(true);
     const down = fakeFetch((request) => stalled(503, request.signal).response);
     const error = await clientOver(down, quiet)
       .orders.get('o1')
