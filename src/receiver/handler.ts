@@ -86,6 +86,9 @@ export interface WebhookHandlerOptions {
   onError?: ((error: unknown, event: OrderEvent | undefined) => void) | undefined;
 }
 
+const READ_BEFORE =
+  'The request body was read before the webhook receiver, so the signed bytes are lost: register the receiver before any middleware that reads the body.';
+
 // A string body is sent as `text/plain;charset=UTF-8` by Response itself.
 const text = (status: number, body: string, headers?: Record<string, string>) =>
   new Response(body, { status, headers });
@@ -203,6 +206,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       // The header first, which needs no body: a request without a well-formed, timely
       // signature is refused before a byte of its body is read.
       checkHeader('', request.headers.get(headerName), secret, verify);
+      // Read before the handler (a framework's middleware awaited request.json()): the
+      // signed bytes are gone, which the route's setup, not the sender, must fix.
+      if (request.bodyUsed) throw new WebhookBodyConsumedError(READ_BEFORE);
       const body = await readBodyWithin(request, maxBodyBytes);
       if (body === undefined) return text(413, 'payload too large');
       event = await unwrapWebhook(body, request.headers, secret, verify);

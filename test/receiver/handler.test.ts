@@ -6,6 +6,7 @@ import {
   type OrderEvent,
   type SeenStore,
   signWmsPayload,
+  WebhookBodyConsumedError,
   type WebhookEventHandlers,
 } from '../../src/index.js';
 
@@ -206,6 +207,27 @@ describe('createWebhookHandler', () => {
     });
     expect((await handler(delivery('evt_1'))).status).toBe(500);
     expect(handled).not.toHaveBeenCalled();
+  });
+
+  it('names a body read before it (a middleware awaited request.json()) in its 500 and to onError', async () => {
+    const handled = vi.fn();
+    const onError = vi.fn();
+    const handler = createWebhookHandler({ secret, on: { 'order.updated': handled }, onError });
+    const request = delivery('evt_1');
+    await request.json(); // what a framework's body-reading middleware does first
+    const response = await handler(request);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toMatch(/read before the webhook receiver/);
+    expect(onError).toHaveBeenCalledOnce();
+    expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(WebhookBodyConsumedError);
+    expect(handled).not.toHaveBeenCalled();
+    // A forger learns nothing from it: a request without a valid signature still gets its 400.
+    const unsigned = new Request('https://wms.example.com/hooks/orders', {
+      method: 'POST',
+      body: '{}',
+    });
+    await unsigned.text();
+    expect((await handler(unsigned)).status).toBe(400);
   });
 
   it('answers 405 to anything but POST', async () => {
