@@ -19,6 +19,7 @@ export { DEFAULT_PRODUCT_PAGE_SIZE } from './routes/products.js';
 export { REQUEST_ID_HEADER } from './routes/responses.js';
 export type { MockClock } from './rules/clock.js';
 export {
+  DEFAULT_DELIVERY_LIMIT,
   type DeliveryAttempt,
   DeliveryAttemptSchema,
   type DeliveryRetry,

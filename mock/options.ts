@@ -2,7 +2,11 @@
 // wrong option, or an unknown one at any depth, throws a TypeError that names it.
 import * as z from 'zod/mini';
 import { API_BASE_PATH } from '../src/core/config.js';
-import { DEFAULT_DELIVERY_RETRY, type DeliveryRetry } from './rules/deliveries.js';
+import {
+  DEFAULT_DELIVERY_LIMIT,
+  DEFAULT_DELIVERY_RETRY,
+  type DeliveryRetry,
+} from './rules/deliveries.js';
 import { type FaultRule, MAX_DELAY_MS } from './rules/fault-rule.js';
 import { DEFAULT_JOURNAL_LIMIT } from './rules/journal.js';
 import { ApiKeySchema, type MockApiKey, SCOPES } from './rules/keys.js';
@@ -47,6 +51,8 @@ export interface MockServiceOptions {
   latency?: { minMs: number; maxMs?: number | undefined } | false | undefined;
   /** How many requests `mock.requests` keeps, newest first dropped last; 0 keeps none. Default 10,000. */
   journal?: { limit: number } | undefined;
+  /** How many delivery attempts `mock.deliveries` keeps (the newest); 0 keeps none. Default 10,000. */
+  deliveries?: { limit: number } | undefined;
   /** Fault rules in force from the start, and again after `reset()`. Default none. */
   faults?: FaultRule[] | undefined;
 }
@@ -75,6 +81,14 @@ const countOrRecords = (fallback: number, max: number) =>
 // resolveOptions, which names it and the known ones.
 const objectError = (message: string) => (issue: z.core.$ZodRawIssue) =>
   issue.code === 'unrecognized_keys' ? undefined : message;
+
+// The `{ limit }` of a log the service keeps (the journal, the delivery attempts): how many of
+// the newest entries it holds, 0 for none.
+const recordLimit = (fallback: number) =>
+  z._default(
+    z.strictObject({ limit: integer(0, 10_000_000) }, { error: objectError('must be { limit }') }),
+    () => ({ limit: fallback }),
+  );
 
 const ApiKeysSchema = z._default(
   z.array(ApiKeySchema, { error: 'must be an array' }).check(
@@ -206,10 +220,8 @@ const OptionsSchema = z.strictObject({
         path: ['maxMs'],
       }),
     ),
-  journal: z._default(
-    z.strictObject({ limit: integer(0, 10_000_000) }, { error: objectError('must be { limit }') }),
-    () => ({ limit: DEFAULT_JOURNAL_LIMIT }),
-  ),
+  journal: recordLimit(DEFAULT_JOURNAL_LIMIT),
+  deliveries: recordLimit(DEFAULT_DELIVERY_LIMIT),
   // Each rule is checked by the fault book when the service is built (its 422 wording).
   faults: z._default(z.array(z.unknown(), { error: 'must be an array of fault rules' }), () => []),
 });

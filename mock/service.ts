@@ -105,7 +105,10 @@ export interface MockService {
   readonly products: MockProducts;
   /** The clock every timestamp, signature window and rate-limit window uses. */
   readonly clock: MockClock;
-  /** Every outbound delivery attempt so far (a snapshot), oldest first. */
+  /**
+   * The outbound delivery attempts (a snapshot), oldest first, the newest `deliveries.limit`
+   * kept.
+   */
   readonly deliveries: readonly DeliveryAttempt[];
   /** Every webhook subscription (a snapshot), oldest first. */
   readonly subscriptions: readonly MockSubscription[];
@@ -164,7 +167,12 @@ export function createService(options: unknown): {
 } {
   const config = resolveOptions(options);
   const clock = createClock();
-  const deliveries = new DeliveryQueue(config.seed, config.deliveryRetry, clock.nowMs);
+  const deliveries = new DeliveryQueue(
+    config.seed,
+    config.deliveryRetry,
+    clock.nowMs,
+    config.deliveries.limit,
+  );
   const limiter = new RateLimiter(config.rateLimit, clock.nowMs);
   const keys = new KeyRing(config.apiKeys);
   // Rules are checked against the router's routes, built below; none is added before.

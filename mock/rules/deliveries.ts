@@ -1,6 +1,6 @@
 // Webhook subscriptions and outbound event deliveries (specification 4.5, 6.1). Deliveries
 // run after the request that caused them has been answered: real HTTP POSTs, signed like the
-// inbound endpoint, retried with exponential backoff, every attempt recorded.
+// inbound endpoint, retried with exponential backoff, the newest attempts recorded.
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { type WebhookEventType, WebhookEventTypeSchema } from '../../src/schemas/index.js';
@@ -64,6 +64,9 @@ export interface DeliveryRetry {
   timeoutMs: number;
 }
 
+/** How many delivery attempts are kept unless `deliveries.limit` says otherwise. */
+export const DEFAULT_DELIVERY_LIMIT = 10_000;
+
 /** The retry policy when the option is not given. */
 export const DEFAULT_DELIVERY_RETRY: DeliveryRetry = {
   attempts: 3,
@@ -80,10 +83,17 @@ function describe(error: unknown): string {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The subscriptions of one mock service and the deliveries made to them. */
+/**
+ * The subscriptions of one mock service and the deliveries made to them. The attempts are
+ * kept in a ring of `limit` slots, so a load test with a subscription cannot grow the mock's
+ * memory without bound (each attempt holds the event's body).
+ */
 export class DeliveryQueue {
   private readonly subs: MockSubscription[] = [];
   private readonly attempts: DeliveryAttempt[] = [];
+  // How many attempts were recorded since the last reset: the next one goes to slot
+  // `recorded % limit`, over the oldest once the ring is full.
+  private recorded = 0;
   private readonly pending = new Set<Promise<void>>();
   private counters = { subscription: 0, attempt: 0 };
   // Bumped by reset() so deliveries still in flight stop and record nothing.
@@ -93,11 +103,13 @@ export class DeliveryQueue {
    * @param seed - Makes subscription secrets repeatable.
    * @param retry - The retry policy.
    * @param nowMs - The mock clock.
+   * @param limit - How many attempts to keep (the newest); 0 keeps none.
    */
   constructor(
     private readonly seed: number,
     private readonly retry: DeliveryRetry,
     private readonly nowMs: () => number,
+    readonly limit: number,
   ) {}
 
   /** The stored subscriptions, oldest first. */
@@ -105,9 +117,12 @@ export class DeliveryQueue {
     return this.subs;
   }
 
-  /** Every delivery attempt so far, oldest first. */
+  /** The attempts kept (the newest `limit`), oldest first. */
   get deliveries(): readonly DeliveryAttempt[] {
-    return this.attempts;
+    // The slot the next attempt goes to holds the oldest once the ring is full (before that,
+    // it is past the end and the first slice is empty).
+    const next = this.limit === 0 ? 0 : this.recorded % this.limit;
+    return [...this.attempts.slice(next), ...this.attempts.slice(0, next)];
   }
 
   /**
@@ -166,6 +181,7 @@ export class DeliveryQueue {
     this.generation++;
     this.subs.length = 0;
     this.attempts.length = 0;
+    this.recorded = 0;
     this.counters = { subscription: 0, attempt: 0 };
   }
 
@@ -214,9 +230,15 @@ export class DeliveryQueue {
         record.error = describe(error);
       }
       if (generation !== this.generation) return;
-      this.attempts.push(record);
+      this.keep(record);
       if (record.ok) return;
       if (attempt < this.retry.attempts) await sleep(this.retry.baseDelayMs * 2 ** (attempt - 1));
     }
+  }
+
+  // Records an attempt in the ring, over the oldest once `limit` are kept.
+  private keep(record: DeliveryAttempt): void {
+    if (this.limit === 0) return;
+    this.attempts[this.recorded++ % this.limit] = record;
   }
 }

@@ -77,6 +77,9 @@ describe('createMockService options', () => {
     [{ hostUrl: 'ftp://x.test' }, 'options.hostUrl'],
     [{ clientIp: '' }, 'options.clientIp'],
     [{ deliveryRetry: { attempts: 0 } }, 'options.deliveryRetry.attempts'],
+    [{ deliveries: { limit: -1 } }, 'options.deliveries.limit'],
+    [{ deliveries: { limit: 1.5 } }, 'options.deliveries.limit'],
+    [{ deliveries: { limit: 'x' } }, 'options.deliveries.limit'],
     [{ ordres: 5 }, 'options.ordres'],
   ])('throws a TypeError naming the option for %j', (options, name) => {
     expect(() => createMockService(options as never)).toThrow(TypeError);
@@ -90,6 +93,7 @@ describe('createMockService options', () => {
     [{ deliveryRetry: { attempt: 1 } }, 'options.deliveryRetry.attempt'],
     [{ latency: { minMs: 1, max: 2 } }, 'options.latency.max'],
     [{ journal: { limit: 5, size: 1 } }, 'options.journal.size'],
+    [{ deliveries: { limit: 5, size: 1 } }, 'options.deliveries.size'],
   ])('refuses a misspelt field inside an option, as at the top, naming it: %j', (options, name) => {
     expect(() => createMockService(options as never)).toThrow(TypeError);
     expect(() => createMockService(options as never)).toThrow(`${name} is not one of the known`);
@@ -100,6 +104,28 @@ describe('createMockService options', () => {
       createMockService({ apiKeys: [{ key: 'a', scopes: [], ratelimit: 5 }] } as never),
     ).toThrow(
       'options.apiKeys[0].ratelimit is not one of the known fields (key, scopes, allowedIps)',
+    );
+  });
+
+  it('words a bad deliveries.limit as it words a bad journal.limit', () => {
+    const message = (options: object) => {
+      try {
+        createMockService(options as never);
+      } catch (error) {
+        return `${(error as Error).name}: ${(error as Error).message}`;
+      }
+      return 'accepted';
+    };
+    for (const limit of [-1, 1.5, 'x', 10_000_001]) {
+      expect(message({ deliveries: { limit } })).toBe(
+        message({ journal: { limit } }).replace('journal', 'deliveries'),
+      );
+    }
+    expect(message({ deliveries: { limit: 'x' } })).toBe(
+      'TypeError: createMockService: options.deliveries.limit must be an integer from 0 to 10000000',
+    );
+    expect(message({ deliveries: 5 })).toBe(
+      'TypeError: createMockService: options.deliveries must be { limit }',
     );
   });
 

@@ -1,7 +1,13 @@
 // POST /webhooks and the deliveries it causes: stored record, signed real HTTP POSTs to a
-// local receiver, bounded retries with every attempt recorded.
-import { describe, expect, it } from 'vitest';
-import { createMockService, type MockOrder, type MockServiceOptions } from '../../../mock/index.js';
+// local receiver, bounded retries with every attempt recorded, the newest `deliveries.limit`
+// attempts kept.
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  createMockService,
+  DEFAULT_DELIVERY_LIMIT,
+  type MockOrder,
+  type MockServiceOptions,
+} from '../../../mock/index.js';
 import { verifyWmsSignature } from '../../../src/signatures/index.js';
 import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 import { startReceiver } from '../../support/receiver.js';
@@ -183,6 +189,61 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
     ]);
   });
 
+  it('keeps the newest deliveries.limit attempts, oldest first, in mock.deliveries and GET /__mock/deliveries', async () => {
+    const { receiver, mock, target } = await subscribedTo(['order.created'], {
+      options: { deliveries: { limit: 2 } },
+    });
+    for (let i = 0; i < 5; i++) {
+      mock.orders.create();
+      // One event at a time, so the attempts are recorded in the order the events were made.
+      await mock.flushDeliveries();
+    }
+    const events = receiver.received.map((r) => JSON.parse(r.raw).id);
+    expect(events).toHaveLength(5);
+    expect(mock.deliveries.map((d) => [d.id, d.event_id])).toEqual([
+      ['dlv_4', events[3]],
+      ['dlv_5', events[4]],
+    ]);
+    const listed = await target.call(`${target.hostUrl}/__mock/deliveries`);
+    expect(listed.body).toEqual({ items: mock.deliveries });
+  });
+
+  it('keeps the newest retries within the limit, and starts afresh after reset()', async () => {
+    const { receiver, mock, target } = await subscribedTo(['order.created'], {
+      statuses: [500, 503, 200],
+      options: { deliveries: { limit: 2 }, deliveryRetry: { attempts: 3, baseDelayMs: 1 } },
+    });
+    mock.orders.create();
+    await mock.flushDeliveries();
+    expect(mock.deliveries.map((d) => [d.id, d.attempt, d.status])).toEqual([
+      ['dlv_2', 2, 503],
+      ['dlv_3', 3, 200],
+    ]);
+    mock.reset();
+    expect(mock.deliveries).toEqual([]);
+    const body = { url: receiver.url, events: ['order.created'] };
+    await target.call('/webhooks', { method: 'POST', body });
+    mock.orders.create();
+    await mock.flushDeliveries();
+    expect(mock.deliveries.map((d) => [d.id, d.attempt, d.status])).toEqual([['dlv_1', 1, 200]]);
+  });
+
+  it('records no attempt with deliveries.limit 0, while the receiver still gets every event', async () => {
+    const { receiver, mock, target } = await subscribedTo(['order.created', 'order.updated'], {
+      options: { deliveries: { limit: 0 } },
+    });
+    const order = mock.orders.create();
+    mock.orders.update(order.id, { status: 'Processing' });
+    await mock.flushDeliveries();
+    expect(receiver.received.map((r) => JSON.parse(r.raw).type)).toEqual([
+      'order.created',
+      'order.updated',
+    ]);
+    expect(mock.deliveries).toEqual([]);
+    const listed = await target.call(`${target.hostUrl}/__mock/deliveries`);
+    expect(listed.body).toEqual({ items: [] });
+  });
+
   it('sends the list shape of the order as changed', async () => {
     const { receiver, mock } = await subscribedTo(['order.updated']);
     const order = mock.orders.get('7') as MockOrder;
@@ -194,5 +255,25 @@ describe.each(TRANSPORTS)('webhooks (%s)', (transport) => {
       customer_name: 'New Name',
       order_date: order.order_date,
     });
+  });
+});
+
+describe('delivery attempts without the deliveries option', () => {
+  it(`keeps the newest DEFAULT_DELIVERY_LIMIT (${DEFAULT_DELIVERY_LIMIT}), dropping the oldest`, async () => {
+    const mock = createMockService({ orders: 0 });
+    const target = await reach(server, mock, 'msw');
+    const body = { url: 'https://receiver.test/hooks', events: ['order.created'] };
+    expect((await target.call('/webhooks', { method: 'POST', body })).status).toBe(201);
+    // A receiver that answers at once, without a socket: ten thousand real POSTs would be slow.
+    vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    for (let i = 0; i <= DEFAULT_DELIVERY_LIMIT; i++) mock.orders.create();
+    await mock.flushDeliveries();
+    const kept = mock.deliveries;
+    expect(DEFAULT_DELIVERY_LIMIT).toBe(10_000);
+    expect(kept).toHaveLength(DEFAULT_DELIVERY_LIMIT);
+    expect([kept[0]?.id, kept.at(-1)?.id]).toEqual(['dlv_2', `dlv_${DEFAULT_DELIVERY_LIMIT + 1}`]);
   });
 });
