@@ -25,6 +25,7 @@ const USAGE = `Usage: order-fulfillment-mock [options]
                            (repeatable; the rules match in the order given)
   --latency MIN[-MAX]      delay every API answer by MIN to MAX ms (default: none)
   --journal-limit N        requests the journal keeps (default 10000; 0 keeps none)
+  --deliveries-limit N     webhook delivery attempts kept (default 10000; 0 keeps none)
   --json                   print one JSON line when ready (hostUrl, baseUrl, controlUrl, keys,
                            secret) instead of the banner
   --exit-with-stdin        exit when stdin closes
@@ -93,6 +94,8 @@ function parse(argv: string[]) {
   if (values.latency !== undefined) options.latency = latencyFlag(values.latency);
   const journal = integerFlag('journal-limit', values['journal-limit'], 0, 10_000_000);
   if (journal !== undefined) options.journal = { limit: journal };
+  const deliveries = integerFlag('deliveries-limit', values['deliveries-limit'], 0, 10_000_000);
+  if (deliveries !== undefined) options.deliveries = { limit: deliveries };
   return {
     help: false as const,
     version: false as const,
@@ -181,6 +184,7 @@ const OPTIONS = {
   fault: { type: 'string', multiple: true },
   latency: { type: 'string' },
   'journal-limit': { type: 'string' },
+  'deliveries-limit': { type: 'string' },
   json: { type: 'boolean' },
   'exit-with-stdin': { type: 'boolean' },
   'stop-grace': { type: 'string' },

@@ -1,10 +1,11 @@
-// The CLI as a CI job scripts it: one JSON line when ready, faults and latency from flags,
-// the version, and no server left behind when its stdin or its parent goes away.
+// The CLI as a CI job scripts it: one JSON line when ready, faults, latency and record limits
+// from flags, the version, and no server left behind when its stdin or its parent goes away.
 import { spawn } from 'node:child_process';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
 import { CLI, run, started } from '../support/cli.js';
 import { send } from '../support/mock.js';
+import { startReceiver } from '../support/receiver.js';
 
 const alive = (pid: number) => {
   try {
@@ -59,6 +60,26 @@ describe('order-fulfillment-mock, scripted', () => {
     ]);
     const rules = await send(`${ready.controlUrl}/faults`);
     expect(rules.body.items).toMatchObject([{ error: 'reset' }]);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('keeps only the newest delivery attempts given --deliveries-limit', async () => {
+    const receiver = await startReceiver();
+    const cli = await started(['--port', '0', '--json', '--deliveries-limit', '2']);
+    const control = `${cli.hostUrl}/__mock`;
+    const webhooks = `${cli.hostUrl}/api/v1/web-api/v1/webhooks`;
+    const body = { url: receiver.url, events: ['order.created'] };
+    expect((await send(webhooks, { method: 'POST', body })).status).toBe(201);
+    for (let i = 0; i < 3; i++) {
+      expect((await send(`${control}/orders`, { method: 'POST', body: {} })).status).toBe(201);
+      // One event at a time, so the attempts are recorded in the order the events were made.
+      await send(`${control}/deliveries/flush`, { method: 'POST' });
+    }
+    const events = receiver.received.map((r) => JSON.parse(r.raw).id);
+    expect(events).toHaveLength(3);
+    const listed = await send(`${control}/deliveries`);
+    expect(listed.body.items.map((d: { event_id: string }) => d.event_id)).toEqual(events.slice(1));
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
   });

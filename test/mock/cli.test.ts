@@ -66,6 +66,7 @@ describe('order-fulfillment-mock CLI', () => {
       [['--port', 'abc'], /--port must be an integer/],
       [['--bogus'], /Unknown option '--bogus'/],
       [['--rate-limit', '10'], /--rate-limit must be LIMIT\/WINDOW_MS/],
+      [['--deliveries-limit', '1.5'], /--deliveries-limit must be an integer from 0 to 10000000/],
       [['--fixture', '/nonexistent/fixture.json'], /Cannot read fixture/],
       [['--fixture', fixture], /options\.apiKeys\[0\]\.scopes/],
       // An empty host would make node bind every interface.
