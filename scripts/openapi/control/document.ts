@@ -39,6 +39,13 @@ const tags = (...names: string[]) => ({ tags: names });
 
 const bad = error('The body (or query) failed validation; `detail` lists each problem.');
 
+// What GET /__mock/deliveries and the flush answer with: the kept attempts, not every one.
+const attempts = ok(
+  'The delivery attempts kept (the newest 10,000 unless the `deliveries: { limit }` option or ' +
+    '`--deliveries-limit` says otherwise), oldest first.',
+  items('DeliveryAttempt'),
+);
+
 // The create, read and change endpoints of one kind of stored record.
 function stored(
   at: string,
@@ -151,9 +158,7 @@ export function buildControlDocument(): Json {
         get: {
           operationId: 'listDeliveries',
           ...tags('state'),
-          responses: {
-            '200': ok('Every delivery attempt, oldest first.', items('DeliveryAttempt')),
-          },
+          responses: { '200': attempts },
         },
       },
       [`${at}/deliveries/flush`]: {
@@ -161,9 +166,7 @@ export function buildControlDocument(): Json {
           operationId: 'flushDeliveries',
           ...tags('state'),
           summary: 'Wait until no delivery or retry is pending',
-          responses: {
-            '200': ok('Every delivery attempt, oldest first.', items('DeliveryAttempt')),
-          },
+          responses: { '200': attempts },
         },
       },
       [`${at}/faults`]: {
