@@ -174,8 +174,10 @@ export function coerceQuery(
       values[name] = raw;
     } else if (/^[+-]?\d+$/.test(raw.trim())) {
       // Any length parses, as Python's int does; the schema then bounds it (a value past
-      // 2^53 fails zod's safe-integer check, the limit the SDK sends within).
-      values[name] = Number(raw.trim());
+      // 2^53 fails zod's safe-integer check, the limit the SDK sends within). Past a
+      // double's range the largest double stands in for it, so the bound still reports it.
+      const value = Number(raw.trim());
+      values[name] = Number.isFinite(value) ? value : Math.sign(value) * Number.MAX_VALUE;
     } else {
       issues.push({
         loc: ['query', name],

@@ -54,22 +54,24 @@ describe.each(TRANSPORTS)('422 (%s)', (transport) => {
     expect((await target.call(`/orders?since=${since}&since_id=0`)).status).toBe(200);
   });
 
-  it('reads an offset of any length, as a Python int, and bounds it where the SDK does', async () => {
+  it('reads an offset of any length, as a Python int, and bounds it at the safe integers the SDK sends within', async () => {
     const target = await reach(server, createMockService(), transport);
     // 10^15 has 16 digits, within the safe integers the SDK sends: an empty page past the end.
     const far = await target.call('/orders?offset=1000000000000000');
     expect(far.status).toBe(200);
     expect(far.body.items).toEqual([]);
     expect(far.body.total).toBeGreaterThan(0);
-    const beyond = await target.call('/orders?offset=90071992547409920');
-    expect(beyond.status).toBe(422);
-    expect(beyond.body.detail).toEqual([
-      {
-        loc: ['query', 'offset'],
-        msg: 'Input should be less than or equal to 9007199254740991',
-        type: 'less_than_equal',
-      },
-    ]);
+    for (const digits of ['90071992547409920', '9'.repeat(400)]) {
+      const beyond = await target.call(`/orders?offset=${digits}`);
+      expect(beyond.status).toBe(422);
+      expect(beyond.body.detail).toEqual([
+        {
+          loc: ['query', 'offset'],
+          msg: 'Input should be less than or equal to 9007199254740991',
+          type: 'less_than_equal',
+        },
+      ]);
+    }
   });
 
   it.each([
