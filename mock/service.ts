@@ -267,7 +267,7 @@ export function createService(options: unknown): {
     },
     clock: { now: clock.now, set: clock.set, advance: clock.advance },
     get deliveries() {
-      return copy([...deliveries.deliveries]);
+      return copy(deliveries.deliveries);
     },
     get subscriptions() {
       return copy([...deliveries.subscriptions]);
