@@ -11,6 +11,7 @@ import {
   type SeenStore,
   type WebhookHandler,
 } from 'order-fulfillment-sdk';
+import { isOlderVersion } from './support/versions.js';
 
 /** The part of a Workers KV namespace used here. */
 export interface KeyValueStore {
@@ -40,12 +41,11 @@ async function saveOrder(env: Env, event: OrderEvent): Promise<void> {
     console.log(`${event.type} ${order.id}`);
     return;
   }
-  // Newest updated_at wins: a late copy of an older event changes nothing. Only an older
-  // one is skipped: Date.parse keeps milliseconds, and a service that writes microseconds
-  // can stamp two versions within one; applying the same version twice is harmless.
+  // Newest updated_at wins (to the microsecond): a late copy of an older event changes
+  // nothing; applying the same version twice is harmless.
   const stored = await env.ORDERS.get(`order:${order.id}`);
   const previous = stored ? (JSON.parse(stored) as { updated_at: string }) : undefined;
-  if (previous && Date.parse(order.updated_at) < Date.parse(previous.updated_at)) return;
+  if (previous && isOlderVersion(order.updated_at, previous.updated_at)) return;
   await env.ORDERS.put(`order:${order.id}`, JSON.stringify(order));
 }
 

@@ -26,6 +26,7 @@ import {
   MOCK_API_KEY,
   WEBHOOK_SIGNATURE_HEADER,
 } from 'order-fulfillment-sdk/mock';
+import { isOlderVersion } from './support/versions.js';
 
 /** What the receiver's application keeps: the latest state per order. */
 export type OrderTable = Map<string, { status?: string | null; updated_at: string }>;
@@ -34,14 +35,13 @@ export type OrderTable = Map<string, { status?: string | null; updated_at: strin
 type Outcome = 'applied' | 'stale' | 'duplicate' | 'rejected';
 
 /**
- * Applies one verified event: newest `updated_at` wins, so an older copy changes nothing. An
- * equal one is applied again: `Date.parse` keeps milliseconds, and a service that writes
- * microseconds can stamp two versions within one.
+ * Applies one verified event: newest `updated_at` wins (to the microsecond), so an older copy
+ * changes nothing; the same version again is applied again, harmlessly.
  */
 export function applyEvent(orders: OrderTable, event: OrderEvent): Outcome {
   const { order } = event.data;
   const known = orders.get(order.id);
-  if (known && Date.parse(order.updated_at) < Date.parse(known.updated_at)) return 'stale';
+  if (known && isOlderVersion(order.updated_at, known.updated_at)) return 'stale';
   orders.set(order.id, { status: order.status, updated_at: order.updated_at });
   return 'applied';
 }
