@@ -23,13 +23,15 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   body?: unknown;
   /**
    * The bytes as received, kept by a body parser that also parsed `body`: NestJS's
-   * `rawBody: true`, or a `verify` hook of your own, leave a Buffer here.
+   * `rawBody: true`, or a `verify` hook of your own, leave a Buffer (or its UTF-8 text) here.
    */
   rawBody?: unknown;
   /** Whether the body stream has been read to its end (by a body parser, say). */
   readableEnded?: boolean;
   /** Whether node:http has received the whole body (false while some of it is unread). */
   complete?: boolean;
+  /** 1 for HTTP/1.x, 2 for node:http2's compatibility request. */
+  httpVersionMajor?: number;
 }
 
 /**
@@ -101,7 +103,7 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
 function rawBody(req: NodeRequestLike): BodyInit {
   const { body, rawBody: raw } = req;
   // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
-  if (raw instanceof Uint8Array) return raw as BodyInit;
+  if (raw instanceof Uint8Array || typeof raw === 'string') return raw as BodyInit;
   if (body instanceof Uint8Array || typeof body === 'string') return body as BodyInit;
   if (!req.readableEnded) return streamOf(req);
   return new ReadableStream({
@@ -157,7 +159,10 @@ export function toNodeListener(handler: WebhookHandler): NodeListener {
       // A body left unread (refused by its headers, or over the size limit) would stall the
       // next request on a keep-alive connection: node discards the rest itself only when no
       // one began to read it. Closing the connection drops it without reading it to its end.
-      if (req.complete === false) res.setHeader('connection', 'close');
+      // HTTP/2 forbids the header, and its streams do not queue behind one another.
+      if (req.complete === false && (req.httpVersionMajor ?? 1) < 2) {
+        res.setHeader('connection', 'close');
+      }
       res.end(new Uint8Array(await response.arrayBuffer()));
     } catch (error) {
       if (next) return next(error);

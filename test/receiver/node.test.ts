@@ -9,6 +9,7 @@ import {
   request as post,
   type ServerResponse,
 } from 'node:http';
+import { connect, createServer as createHttp2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
@@ -148,16 +149,16 @@ describe('toNodeListener after a body parser', () => {
     expect(onError.mock.calls[0]?.[1]).toBeUndefined();
   });
 
-  it('verifies the Buffer NestJS’s rawBody: true keeps in req.rawBody, not the parsed req.body', async () => {
+  it.each([
+    ['the Buffer NestJS’s rawBody: true keeps', Buffer.from(event)],
+    ['the string a verify hook kept with buf.toString()', event],
+  ])('verifies %s in req.rawBody, not the parsed req.body', async (_, rawBody) => {
     const handled = vi.fn();
     const listener = toNodeListener(
       createWebhookHandler({ secret, on: { 'order.updated': handled } }),
     );
     const res = response();
-    await listener(
-      await afterParser({ body: JSON.parse(event), rawBody: Buffer.from(event) }),
-      res,
-    );
+    await listener(await afterParser({ body: JSON.parse(event), rawBody }), res);
     expect(res).toMatchObject({ statusCode: 200, body: 'ok' });
     expect(handled).toHaveBeenCalledWith(expect.objectContaining({ id: 'evt_node_1' }));
   });
@@ -215,4 +216,35 @@ describe('toNodeListener on a keep-alive connection', () => {
       }
     },
   );
+});
+
+describe('toNodeListener on HTTP/2', () => {
+  it('answers a request refused before its body is read without an HTTP/1 Connection header, which HTTP/2 forbids', async () => {
+    const warnings = vi.spyOn(process, 'emitWarning');
+    const handler = createWebhookHandler({ secret, on: {} });
+    // node:http2's compatibility request and response, as node:http's are handed over.
+    const server = createHttp2Server(toNodeListener(handler) as never).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const client = connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      // Signed a day ago: refused by its header, with the body (far more than one read) unread.
+      const stale = signWmsPayload(event, secret, new Date(Date.now() - 86_400_000));
+      const req = client.request({
+        ':method': 'POST',
+        ':path': '/hooks',
+        'x-webhook-signature': stale,
+      });
+      req.end('x'.repeat(200_000));
+      const [headers] = await once(req, 'response');
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      expect(headers[':status']).toBe(400);
+      expect(body).toBe('timestamp_too_old');
+      expect(warnings.mock.calls.flat().join(' ')).not.toMatch(/connection header/i);
+    } finally {
+      warnings.mockRestore();
+      client.close();
+      server.close();
+    }
+  });
 });
