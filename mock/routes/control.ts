@@ -33,33 +33,52 @@ export const ClockSetSchema = z.object({ now: IsoDateTimeWithOffsetSchema });
 /** The body of `POST /__mock/clock/advance`. */
 export const ClockAdvanceSchema = z.object({ ms: z.number().check(z.int()) });
 
+// Only the newest N of a list: a driver polling a long record need not download all of it.
+const newest = z.optional(z.int().check(z.minimum(1, { error: 'must be at least 1' })));
+
 /** The query of `GET /__mock/requests`: which journal entries to list. */
 export const RequestFilterSchema = z.object({
   method: z.optional(HttpMethodSchema),
   path: z.optional(PathPatternSchema),
   /** The status answered; `0` for no answer (a reset connection, a request still running). */
   status: z.optional(z.int().check(z.minimum(0, { error: 'must be at least 0' }))),
-  limit: z.optional(z.int().check(z.minimum(1, { error: 'must be at least 1' }))),
+  limit: newest,
 });
 
-const FILTERS = Object.keys(RequestFilterSchema.shape);
+/** The query of `GET /__mock/deliveries` and its flush: how many of the newest attempts. */
+export const DeliveryFilterSchema = z.object({ limit: newest });
 
-// The journal entries a filter asks for: the newest `limit` matches, oldest first.
-function listRequests(ctx: ServiceContext, params: URLSearchParams): RouteResponse {
-  const parsed = parseQuery(RequestFilterSchema, params, FILTERS, ['status', 'limit']);
-  // A filter this endpoint does not know would otherwise be ignored, and a count of the
-  // requests it meant to pick would silently be a count of them all.
-  const unknown = [...new Set(params.keys())].filter((name) => !FILTERS.includes(name));
+// A control query read for its schema, every name it does not know refused: a filter this
+// endpoint does not know would otherwise be ignored, and a count of the items it meant to
+// pick would silently be a count of them all.
+function readFilter<S extends typeof RequestFilterSchema | typeof DeliveryFilterSchema>(
+  schema: S,
+  params: URLSearchParams,
+  integers: readonly string[],
+): { data: z.infer<S> } | RouteResponse {
+  const names = Object.keys(schema.shape);
+  const parsed = parseQuery(schema, params, names, integers);
+  const unknown = [...new Set(params.keys())].filter((name) => !names.includes(name));
   const issues = [
     ...unknown.map((name) => ({
       loc: ['query', name],
-      msg: `is not a filter; filter by ${FILTERS.join(', ')}`,
+      msg: `is not a filter; filter by ${names.join(', ')}`,
       type: 'extra_forbidden',
     })),
     ...(parsed.success ? [] : parsed.issues),
   ];
   if (issues.length > 0 || !parsed.success) return unprocessable(issues);
-  const { method, path, status, limit } = parsed.data;
+  return { data: parsed.data as z.infer<S> };
+}
+
+const lastOf = <T>(items: readonly T[], limit: number | undefined) =>
+  limit === undefined ? items : items.slice(-limit);
+
+// The journal entries a filter asks for: the newest `limit` matches, oldest first.
+function listRequests(ctx: ServiceContext, params: URLSearchParams): RouteResponse {
+  const filter = readFilter(RequestFilterSchema, params, ['status', 'limit']);
+  if (!('data' in filter)) return filter;
+  const { method, path, status, limit } = filter.data;
   const wanted = method?.toUpperCase();
   const items = ctx.journal
     .entries()
@@ -69,7 +88,20 @@ function listRequests(ctx: ServiceContext, params: URLSearchParams): RouteRespon
         (path === undefined || pathMatches(path, entry.path)) &&
         (status === undefined || (entry.status ?? 0) === status),
     );
-  return json({ items: limit === undefined ? items : items.slice(-limit) });
+  return json({ items: lastOf(items, limit) });
+}
+
+// The kept delivery attempts, the newest `limit` of them, oldest first; for the flush, once
+// nothing is pending (a bad query is refused before the wait).
+async function listDeliveries(
+  ctx: ServiceContext,
+  params: URLSearchParams,
+  flush = false,
+): Promise<RouteResponse> {
+  const filter = readFilter(DeliveryFilterSchema, params, ['limit']);
+  if (!('data' in filter)) return filter;
+  if (flush) await ctx.deliveries.flush();
+  return json({ items: lastOf(ctx.deliveries.deliveries, filter.data.limit) });
 }
 
 // The state API's errors as HTTP answers; anything else is a bug and becomes a JSON 500.
@@ -223,15 +255,12 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
     {
       method: 'GET',
       path: `${at}/deliveries`,
-      handle: () => json({ items: ctx.deliveries.deliveries }),
+      handle: (request) => listDeliveries(ctx, request.url.searchParams),
     },
     {
       method: 'POST',
       path: `${at}/deliveries/flush`,
-      async handle() {
-        await ctx.deliveries.flush();
-        return json({ items: ctx.deliveries.deliveries });
-      },
+      handle: (request) => listDeliveries(ctx, request.url.searchParams, true),
     },
     {
       method: 'POST',

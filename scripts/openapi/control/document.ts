@@ -2,7 +2,11 @@
 // rules, the request journal, reset) as an OpenAPI 3.1 document (docs/openapi-control.json),
 // for drivers in any language.
 import * as z from 'zod/mini';
-import { CONTROL_PREFIX, RequestFilterSchema } from '../../../mock/routes/control.js';
+import {
+  CONTROL_PREFIX,
+  DeliveryFilterSchema,
+  RequestFilterSchema,
+} from '../../../mock/routes/control.js';
 import { type Json, json, ref } from '../json-schema.js';
 import { controlComponents } from './schemas.js';
 
@@ -38,6 +42,24 @@ const pathParam = (name: string, description: string) => ({
 const tags = (...names: string[]) => ({ tags: names });
 
 const bad = error('The body (or query) failed validation; `detail` lists each problem.');
+
+// The query parameters of a filter schema, each with its description.
+function queryOf(schema: z.ZodMiniObject, descriptions: Record<string, string>): Json[] {
+  const { properties } = z.toJSONSchema(schema, { io: 'input' }) as Json;
+  return Object.entries(properties as Json).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: false,
+    description: descriptions[name],
+    // zod writes the safe-integer bound into every int; the filters name none.
+    schema: JSON.parse(
+      JSON.stringify(property, (key, value) => (key === 'maximum' ? undefined : value)),
+    ),
+  }));
+}
+const newestOnly = queryOf(DeliveryFilterSchema, {
+  limit: 'Only the newest N attempts. Any other query parameter is refused (422).',
+});
 
 // What GET /__mock/deliveries and the flush answer with: the kept attempts, not every one.
 const attempts = ok(
@@ -158,7 +180,8 @@ export function buildControlDocument(): Json {
         get: {
           operationId: 'listDeliveries',
           ...tags('state'),
-          responses: { '200': attempts },
+          parameters: newestOnly,
+          responses: { '200': attempts, '422': bad },
         },
       },
       [`${at}/deliveries/flush`]: {
@@ -166,7 +189,8 @@ export function buildControlDocument(): Json {
           operationId: 'flushDeliveries',
           ...tags('state'),
           summary: 'Wait until no delivery or retry is pending',
-          responses: { '200': attempts },
+          parameters: newestOnly,
+          responses: { '200': attempts, '422': bad },
         },
       },
       [`${at}/faults`]: {
@@ -213,23 +237,13 @@ export function buildControlDocument(): Json {
           ...tags('journal'),
           summary: 'The request journal, oldest first',
           description: 'Any other query parameter is refused (422 `extra_forbidden`).',
-          parameters: Object.entries(
-            (z.toJSONSchema(RequestFilterSchema, { io: 'input' }) as Json).properties as Json,
-          ).map(([name, schema]) => ({
-            name,
-            in: 'query',
-            required: false,
-            description: {
-              method: 'Only requests with this method.',
-              path: 'Only requests to this path: exact, or a prefix ending in `*`.',
-              status:
-                'Only requests answered with this status; `0` for no answer (reset, or still running).',
-              limit: 'Only the newest N matching requests.',
-            }[name],
-            schema: JSON.parse(
-              JSON.stringify(schema, (key, value) => (key === 'maximum' ? undefined : value)),
-            ),
-          })),
+          parameters: queryOf(RequestFilterSchema, {
+            method: 'Only requests with this method.',
+            path: 'Only requests to this path: exact, or a prefix ending in `*`.',
+            status:
+              'Only requests answered with this status; `0` for no answer (reset, or still running).',
+            limit: 'Only the newest N matching requests.',
+          }),
           responses: { '200': ok('The matching requests.', items('MockRequest')), '422': bad },
         },
         delete: {

@@ -144,6 +144,28 @@ describe.each(TRANSPORTS)('control endpoints (%s)', (transport) => {
     expect(mock.orders.all()).toHaveLength(100);
   }, 15_000);
 
+  it('lists only the newest attempts with ?limit=N, and refuses a bad or unknown query before the flush', async () => {
+    const { mock, target, call } = await control(transport, { deliveryRetry: { attempts: 1 } });
+    await target.call('/webhooks', {
+      method: 'POST',
+      body: { url: 'http://127.0.0.1:1/closed', events: ['order.created'] },
+    });
+    for (let i = 0; i < 3; i++) await call('POST', '/orders', {});
+    const flushed = await call('POST', '/deliveries/flush?limit=2');
+    expect(mock.deliveries).toHaveLength(3);
+    expect(flushed.body.items).toEqual(mock.deliveries.slice(-2));
+    expect((await call('GET', '/deliveries?limit=1')).body.items).toEqual(
+      mock.deliveries.slice(-1),
+    );
+    expect((await call('GET', '/deliveries?limit=9')).body.items).toEqual(mock.deliveries);
+    for (const query of ['limit=0', 'limit=x', 'event_id=evt_1']) {
+      const refused = await call('POST', `/deliveries/flush?${query}`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail[0].loc).toEqual(['query', query.split('=')[0]]);
+      expect((await call('GET', `/deliveries?${query}`)).status).toBe(422);
+    }
+  });
+
   it('creates and updates products', async () => {
     const { mock, target, call } = await control(transport, { products: 2 });
     const created = await call('POST', '/products', { sku: 'NEW-1', stock: 5 });
