@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_STOP_GRACE_MS, shutDown, stopSignal } from './cli-lifetime.js';
 import { parseFixture } from './fixture.js';
-import type { MockServiceOptions } from './options.js';
+import { MAX_GENERATED_ORDERS, MAX_RECORD_LIMIT, type MockServiceOptions } from './options.js';
 import { BASE_PATH } from './routes/context.js';
 import { CONTROL_PREFIX } from './routes/control.js';
 import { FULFILLMENT_PATH } from './routes/fulfillment.js';
@@ -73,7 +73,7 @@ function parse(argv: string[]) {
     }
     Object.assign(options, parseFixture(text, values.fixture));
   }
-  const orders = integerFlag('orders', values.orders, 0, 10_000_000);
+  const orders = integerFlag('orders', values.orders, 0, MAX_GENERATED_ORDERS);
   if (orders !== undefined) options.orders = orders;
   const products = integerFlag('products', values.products, 0, 1_000_000);
   if (products !== undefined) options.products = products;
@@ -92,9 +92,14 @@ function parse(argv: string[]) {
   const faults = (values.fault ?? []).map(faultFlag);
   if (faults.length > 0) options.faults = faults;
   if (values.latency !== undefined) options.latency = latencyFlag(values.latency);
-  const journal = integerFlag('journal-limit', values['journal-limit'], 0, 10_000_000);
+  const journal = integerFlag('journal-limit', values['journal-limit'], 0, MAX_RECORD_LIMIT);
   if (journal !== undefined) options.journal = { limit: journal };
-  const deliveries = integerFlag('deliveries-limit', values['deliveries-limit'], 0, 10_000_000);
+  const deliveries = integerFlag(
+    'deliveries-limit',
+    values['deliveries-limit'],
+    0,
+    MAX_RECORD_LIMIT,
+  );
   if (deliveries !== undefined) options.deliveries = { limit: deliveries };
   return {
     help: false as const,

@@ -60,6 +60,9 @@ export interface MockServiceOptions {
 /** The most orders the mock generates; beyond it memory stops being modest. */
 export const MAX_GENERATED_ORDERS = 10_000_000;
 
+/** The largest `journal.limit` and `deliveries.limit` (and their CLI flags). */
+export const MAX_RECORD_LIMIT = 10_000_000;
+
 const integer = (min: number, max: number) =>
   z
     .int({ error: `must be an integer from ${min} to ${max}` })
@@ -86,7 +89,10 @@ const objectError = (message: string) => (issue: z.core.$ZodRawIssue) =>
 // the newest entries it holds, 0 for none.
 const recordLimit = (fallback: number) =>
   z._default(
-    z.strictObject({ limit: integer(0, 10_000_000) }, { error: objectError('must be { limit }') }),
+    z.strictObject(
+      { limit: integer(0, MAX_RECORD_LIMIT) },
+      { error: objectError('must be { limit }') },
+    ),
     () => ({ limit: fallback }),
   );
 
