@@ -1,6 +1,6 @@
 // The standalone CLI as a child process: it prints the URL, keys and secret, serves the API,
 // rejects bad flags with exit code 2, and stops cleanly on SIGTERM.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ describe('order-fulfillment-mock CLI', () => {
 
   it('loads a fixture and applies --rate-limit and --no-signing-secret', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ofs-mock-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const fixture = join(dir, 'fixture.json');
     writeFileSync(
       fixture,
@@ -60,6 +61,7 @@ describe('order-fulfillment-mock CLI', () => {
 
   it('exits with 2 and a message for bad flags and an invalid fixture', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ofs-mock-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const fixture = join(dir, 'bad.json');
     writeFileSync(fixture, JSON.stringify({ apiKeys: [{ key: 'k', scopes: ['admin'] }] }));
     const cases: Array<[string[], RegExp]> = [

@@ -2,7 +2,7 @@
 // A child process resolves modules through a hook that refuses msw; the service and the
 // node adapter must start and answer without it, and the whole package entry must not.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,19 +26,23 @@ function runWithoutMsw(code: string) {
     register,
     `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});`,
   );
-  return spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      pathToFileURL(register).href,
-      '--input-type=module',
-      '-e',
-      code,
-    ],
-    { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
-  );
+  try {
+    return spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--import',
+        pathToFileURL(register).href,
+        '--input-type=module',
+        '-e',
+        code,
+      ],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('the node adapter', () => {
