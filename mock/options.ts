@@ -2,6 +2,7 @@
 // wrong option, or an unknown one at any depth, throws a TypeError that names it.
 import * as z from 'zod/mini';
 import { API_BASE_PATH } from '../src/core/config.js';
+import { describeIssue, optionsErrorMap } from './option-issues.js';
 import {
   DEFAULT_DELIVERY_LIMIT,
   DEFAULT_DELIVERY_RETRY,
@@ -246,41 +247,6 @@ true satisfies Agree<MockServiceOptions, z.input<typeof OptionsSchema>>;
 /** The options with every default filled in. */
 export type ResolvedOptions = z.infer<typeof OptionsSchema>;
 
-// How far into the option an issue points; an unknown field points one further than its object.
-const depth = (issue: z.core.$ZodIssue) =>
-  issue.path.length + (issue.code === 'unrecognized_keys' ? 1 : 0);
-
-// The issue to report: inside a union (a count or records, a limit or false), the branch
-// issue that got furthest names the option best (`rateLimit.windowMs`, not `rateLimit`;
-// `rateLimit.windw`, the unknown field, not `rateLimit`).
-function deepest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
-  if (issue.code !== 'invalid_union') return issue;
-  let best: z.core.$ZodIssue = issue;
-  for (const branch of issue.errors) {
-    for (const inner of branch) {
-      if (depth(inner) > depth(best) - issue.path.length) {
-        best = { ...inner, path: [...issue.path, ...inner.path] };
-      }
-    }
-  }
-  return best;
-}
-
-// The fields an object of the options takes, as its wording lists them.
-function knownFields(issue: z.core.$ZodRawIssue): string {
-  const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def
-    ?.shape;
-  return Object.keys(shape ?? {}).join(', ');
-}
-
-// `options.apiKeys[1].key`, as a reader writes the path.
-function optionPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (at, key) => (typeof key === 'number' ? `${at}[${key}]` : `${at}.${String(key)}`),
-    'options',
-  );
-}
-
 /**
  * Checks the options and fills in the defaults.
  *
@@ -288,17 +254,7 @@ function optionPath(path: readonly PropertyKey[]): string {
  * @throws TypeError naming the first wrong option.
  */
 export function resolveOptions(options: unknown): ResolvedOptions {
-  const result = OptionsSchema.safeParse(options ?? {}, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `is not one of the known ${issue.inst === OptionsSchema ? 'options' : 'fields'} (${knownFields(issue)})`
-        : issue.code === 'invalid_type' && issue.expected === 'object'
-          ? 'must be an object'
-          : 'is invalid',
-  });
+  const result = OptionsSchema.safeParse(options ?? {}, { error: optionsErrorMap(OptionsSchema) });
   if (result.success) return result.data;
-  const issue = deepest(result.error.issues[0] as z.core.$ZodIssue);
-  const path =
-    issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-  throw new TypeError(`createMockService: ${optionPath(path)} ${issue.message}`);
+  throw new TypeError(`createMockService: ${describeIssue(result.error.issues)}`);
 }

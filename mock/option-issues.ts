@@ -1,0 +1,65 @@
+// How a wrong option of createMockService is worded: the option's path as a reader writes it
+// (`options.apiKeys[1].key`), and what is wrong with it, for the one issue that names it best.
+import type * as z from 'zod/mini';
+
+// How far into the option an issue points; an unknown field points one further than its object.
+const depth = (issue: z.core.$ZodIssue) =>
+  issue.path.length + (issue.code === 'unrecognized_keys' ? 1 : 0);
+
+// The issue to report: inside a union (a count or records, a limit or false), the branch
+// issue that got furthest names the option best (`rateLimit.windowMs`, not `rateLimit`;
+// `rateLimit.windw`, the unknown field, not `rateLimit`).
+function deepest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union') return issue;
+  let best: z.core.$ZodIssue = issue;
+  for (const branch of issue.errors) {
+    for (const inner of branch) {
+      if (depth(inner) > depth(best) - issue.path.length) {
+        best = { ...inner, path: [...issue.path, ...inner.path] };
+      }
+    }
+  }
+  return best;
+}
+
+// The fields an object of the options takes, as its wording lists them.
+function knownFields(issue: z.core.$ZodRawIssue): string {
+  const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def
+    ?.shape;
+  return Object.keys(shape ?? {}).join(', ');
+}
+
+// `options.apiKeys[1].key`, as a reader writes the path.
+function optionPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (at, key) => (typeof key === 'number' ? `${at}[${key}]` : `${at}.${String(key)}`),
+    'options',
+  );
+}
+
+/**
+ * The wording of an issue zod's own messages leave vague: an unknown field lists the known
+ * ones, a value that is no object says so, anything else is invalid unless the schema says more.
+ *
+ * @param root - The options schema, whose unknown fields are options rather than fields.
+ */
+export function optionsErrorMap(root: unknown) {
+  return (issue: z.core.$ZodRawIssue): string =>
+    issue.code === 'unrecognized_keys'
+      ? `is not one of the known ${issue.inst === root ? 'options' : 'fields'} (${knownFields(issue)})`
+      : issue.code === 'invalid_type' && issue.expected === 'object'
+        ? 'must be an object'
+        : 'is invalid';
+}
+
+/**
+ * The first issue of a failed parse as `options.path message`.
+ *
+ * @param issues - The issues of the parse, at least one.
+ */
+export function describeIssue(issues: readonly z.core.$ZodIssue[]): string {
+  const issue = deepest(issues[0] as z.core.$ZodIssue);
+  const path =
+    issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  return `${optionPath(path)} ${issue.message}`;
+}
