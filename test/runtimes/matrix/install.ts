@@ -1,5 +1,5 @@
 // Installs a cached runtime when its prefix lacks it or holds another version, with the
-// same npm command .ci/run uses for Node 22 and 24; otherwise touches nothing (offline).
+// same npm command .ci/run uses for Node 22, 24 and 26; otherwise touches nothing (offline).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

