@@ -93,6 +93,11 @@ export default defineConfig((): Options[] => {
       target: 'node20',
       sourcemap: false,
       treeshake: true,
+      // ky ships ESM only. Required from here it would need Node's require() of ESM, which
+      // resolves ky's own imports with the ESM resolver: that cannot read Yarn Plug'n'Play's
+      // zip archives, and a loader hook (tsx on a .cts file) breaks it on Node 20. Bundled,
+      // the CommonJS entry requires zod alone, which ships CommonJS.
+      noExternal: ['ky'],
     },
     {
       // The mock as ESM, bundled, with the SDK's modules imported from the build above.

@@ -10,6 +10,8 @@
 //  - the bin is an ESM file with a shebang and the executable bit;
 //  - the SDK entry (both formats) bundles for a browser with no msw and no Node built-in, so it
 //    runs in Deno, Bun, browsers and edge runtimes; only the ./mock entry may use msw and node:*;
+//  - the CommonJS SDK entry loads with Node's require() of ESM turned off, so it needs none:
+//    Yarn Plug'n'Play and loader hooks (tsx on a .cts file) break that require on Node 20;
 //  - the ESM mock and the CLI import the SDK's own built modules rather than carrying a copy,
 //    so an ESM program loading both entries holds one copy of each SDK class.
 import { execFileSync } from 'node:child_process';
@@ -193,6 +195,25 @@ for (const entry of ['dist/index.js', 'dist/index.cjs']) {
     ];
     problems.push(`${entry} does not bundle for a browser: ${message.join('; ')}`);
   }
+}
+
+section('the CommonJS entry needs no require() of ESM');
+try {
+  // ky ships ESM only, so the build bundles it; a require('ky') left in would fail here.
+  execFileSync(
+    process.execPath,
+    ['--no-experimental-require-module', '-e', "require('./dist/index.cjs')"],
+    {
+      cwd: root,
+      stdio: 'pipe',
+    },
+  );
+  console.log('dist/index.cjs loads with --no-experimental-require-module');
+} catch (error) {
+  const stderr = String((error as { stderr?: Buffer }).stderr ?? error);
+  problems.push(
+    `dist/index.cjs needs require() of ESM: ${stderr.split('\n').find((line) => /Error/.test(line)) ?? stderr}`,
+  );
 }
 
 section('the ESM mock and the CLI import the SDK rather than copy it');
