@@ -12,7 +12,20 @@ import { createRequire } from 'node:module';
  */
 export const MSW_MIN_VERSION = '2.11.0';
 
-const INSTALL = `npm install --save-dev msw@^${MSW_MIN_VERSION}`;
+/**
+ * The command that adds msw as a dev dependency, in the words of the package manager running
+ * the process (npm, pnpm, Yarn and Bun each set `npm_config_user_agent` to their name first);
+ * npm's when none is named.
+ *
+ * @param userAgent - The package manager's user agent, e.g. `pnpm/10.0.0 npm/? node/v22.0.0`.
+ */
+export function mswInstallCommand(
+  userAgent = globalThis.process?.env?.npm_config_user_agent,
+): string {
+  const spec = `msw@^${MSW_MIN_VERSION}`;
+  const manager = /^(pnpm|yarn|bun)\//.exec(userAgent ?? '')?.[1];
+  return manager ? `${manager} add --dev ${spec}` : `npm install --save-dev ${spec}`;
+}
 
 /** msw resolved from here, the way the mock's own `import 'msw'` resolves it. */
 const requireHere = createRequire(import.meta.url);
@@ -53,7 +66,7 @@ export function assertMsw(): void {
   if (version !== undefined && !isBelowMinimum(version)) return;
   const found = version === undefined ? '' : `, found msw ${version}`;
   throw new Error(
-    `order-fulfillment-sdk/mock needs msw >=${MSW_MIN_VERSION} as a dev dependency${found}: ${INSTALL}`,
+    `order-fulfillment-sdk/mock needs msw >=${MSW_MIN_VERSION} as a dev dependency${found}: ${mswInstallCommand()}`,
   );
 }
 
