@@ -52,7 +52,7 @@ export const DeliveryAttemptSchema = z.object({
 });
 
 /** One delivery attempt (see {@link DeliveryAttemptSchema}). */
-export type DeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>;
+export interface DeliveryAttempt extends z.infer<typeof DeliveryAttemptSchema> {}
 
 /** How failed deliveries are retried (the `deliveryRetry` option). */
 export interface DeliveryRetry {

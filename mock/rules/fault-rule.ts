@@ -131,7 +131,7 @@ export const FaultRuleSchema = FaultRuleFields.check(
  *   `status`, a gateway that answers 504 after 30 s is `{ delayMs: 30000, status: 504 }`.
  * - At least one of `status`, `error` and `delayMs`.
  */
-export type FaultRule = z.input<typeof FaultRuleSchema>;
+export interface FaultRule extends z.input<typeof FaultRuleSchema> {}
 
 /** A stored rule, as `mock.faults.list()` and `GET /__mock/faults` show it. */
 export const StoredFaultRuleSchema = z.extend(FaultRuleFields, {
@@ -142,7 +142,7 @@ export const StoredFaultRuleSchema = z.extend(FaultRuleFields, {
 });
 
 /** A stored rule: the rule as given plus its `id` and how many requests it has met so far. */
-export type StoredFaultRule = z.infer<typeof StoredFaultRuleSchema>;
+export interface StoredFaultRule extends z.infer<typeof StoredFaultRuleSchema> {}
 
 /**
  * What a matching rule does to one request: its answer (`status`, or an `error`), or

@@ -56,7 +56,7 @@ export const MockRequestSchema = z.object({
 });
 
 /** One journal entry (see {@link MockRequestSchema}). */
-export type MockRequest = z.infer<typeof MockRequestSchema>;
+export interface MockRequest extends z.infer<typeof MockRequestSchema> {}
 
 /**
  * The headers as the adapter got them: node's `rawHeaders` (name, value, name, value, ...) or

@@ -1,4 +1,4 @@
-import type { ErrorBody, ValidationIssue } from '../schemas/common.js';
+import type { ValidationIssue } from '../schemas/common.js';
 import { OrderFulfillmentError, type ResumeCursor } from './order-fulfillment-error.js';
 
 /** What the SDK knew about a failed request and its response. */
@@ -77,7 +77,7 @@ export class ApiError extends OrderFulfillmentError {
   declare readonly status: number;
 
   /** The body's `detail`: a sentence, or for 422 the list of issues; undefined when absent. */
-  declare readonly detail: ErrorBody['detail'] | undefined;
+  declare readonly detail: string | ValidationIssue[] | undefined;
 
   /** The whole response body: parsed JSON when it was JSON, else the text. */
   declare readonly body: unknown;

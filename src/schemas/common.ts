@@ -22,7 +22,7 @@ export const ValidationIssueSchema = z.looseObject({
 });
 
 /** One entry of a 422 error body. */
-export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
+export interface ValidationIssue extends z.infer<typeof ValidationIssueSchema> {}
 
 /**
  * The JSON body of every non-2xx response: `detail` is a sentence, or for 422 a list
@@ -33,4 +33,4 @@ export const ErrorBodySchema = z.looseObject({
 });
 
 /** The JSON body of a non-2xx response. */
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+export interface ErrorBody extends z.infer<typeof ErrorBodySchema> {}

@@ -53,7 +53,7 @@ export const FulfillmentNotificationSchema = z
   );
 
 /** Body of the inbound shipment notification. */
-export type FulfillmentNotification = z.infer<typeof FulfillmentNotificationSchema>;
+export interface FulfillmentNotification extends z.infer<typeof FulfillmentNotificationSchema> {}
 
 /** The outcomes the mock reports; a real service may report others, or nothing. */
 export const KNOWN_FULFILLMENT_STATUSES = ['applied', 'unchanged', 'skipped'] as const;
@@ -75,4 +75,4 @@ export const FulfillmentResultSchema = anyBody({
 });
 
 /** What the inbound endpoint answered: always an object, each field possibly missing. */
-export type FulfillmentResult = z.infer<typeof FulfillmentResultSchema>;
+export interface FulfillmentResult extends z.infer<typeof FulfillmentResultSchema> {}

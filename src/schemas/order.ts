@@ -68,7 +68,7 @@ export const ShipmentSchema = wireObject({
  * service sent, of another type than declared if the service sends one (docs/spec-gaps.md,
  * rule 2); check `typeof` before relying on one.
  */
-export type Shipment = z.infer<typeof ShipmentSchema>;
+export interface Shipment extends z.infer<typeof ShipmentSchema> {}
 
 // The fields of an order in every context. Only `id` is relied upon (a path segment and the
 // cursor's `since_id`); 2.3 names `status`, `platform`, `order_date` and `updated_at` without
@@ -120,7 +120,7 @@ export const OffsetOrderSchema = wireObject(orderShape);
  * each holds what the service sent, of another type than declared if the service sends one
  * (docs/spec-gaps.md, rule 2); check `typeof` before relying on one.
  */
-export type OffsetOrder = z.infer<typeof OffsetOrderSchema>;
+export interface OffsetOrder extends z.infer<typeof OffsetOrderSchema> {}
 
 /**
  * An order of a cursor page (specification 2.4), and of a delivered event: as
@@ -138,7 +138,7 @@ export const OrderSchema = wireObject({
  * declared if the service sends one (docs/spec-gaps.md, rule 2); check `typeof` before
  * relying on one.
  */
-export type Order = z.infer<typeof OrderSchema>;
+export interface Order extends z.infer<typeof OrderSchema> {}
 
 /** Where an order is shipped to (not shown by specification 2.5; no field is relied upon). */
 export const ShippingAddressSchema = wireObject({
@@ -152,7 +152,7 @@ export const ShippingAddressSchema = wireObject({
 });
 
 /** Where an order is shipped to. */
-export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+export interface ShippingAddress extends z.infer<typeof ShippingAddressSchema> {}
 
 /**
  * An order with its shipping and tracking information (specification 2.5, `OrderDetailOut`).
@@ -169,7 +169,7 @@ export const OrderDetailSchema = wireObject({
  * than `id` are not checked: each holds what the service sent, of another type than declared
  * if the service sends one (docs/spec-gaps.md, rule 2); check `typeof` before relying on one.
  */
-export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+export interface OrderDetail extends z.infer<typeof OrderDetailSchema> {}
 
 /**
  * One line of an order (specification 2.6: SKU, barcode, quantity and price, whose field
@@ -191,7 +191,7 @@ export const OrderItemSchema = wireObject({
  * sent, of another type than declared if the service sends one (docs/spec-gaps.md, rule 2);
  * check `typeof` before relying on one.
  */
-export type OrderItem = z.infer<typeof OrderItemSchema>;
+export interface OrderItem extends z.infer<typeof OrderItemSchema> {}
 
 const OrderItemEnvelopeSchema = wireObject({ items: z.array(OrderItemSchema) });
 
@@ -212,7 +212,7 @@ export const OrderItemListSchema = z.union([
 ]);
 
 /** The items of one order: `{ items }`, whichever envelope the service used. */
-export type OrderItemList = z.infer<typeof OrderItemListSchema>;
+export interface OrderItemList extends z.infer<typeof OrderItemListSchema> {}
 
 /** One page of orders in offset mode, newest `order_date` first (specification 2.3). */
 export const OrderPageSchema = wireObject({
@@ -224,7 +224,7 @@ export const OrderPageSchema = wireObject({
 });
 
 /** One page of orders in offset mode (specification 2.3). */
-export type OrderPage = z.infer<typeof OrderPageSchema>;
+export interface OrderPage extends z.infer<typeof OrderPageSchema> {}
 
 /** One page of orders in cursor mode, oldest (`updated_at`, `id`) first (specification 2.4). */
 export const OrderCursorPageSchema = wireObject({
@@ -235,7 +235,7 @@ export const OrderCursorPageSchema = wireObject({
 });
 
 /** One page of orders in cursor mode (specification 2.4). */
-export type OrderCursorPage = z.infer<typeof OrderCursorPageSchema>;
+export interface OrderCursorPage extends z.infer<typeof OrderCursorPageSchema> {}
 
 /** Filters both paging modes accept (specification 4.2). */
 const orderFilters = {
@@ -251,7 +251,7 @@ export const OrderListParamsSchema = z.object({
 });
 
 /** Query of GET /orders in offset mode. */
-export type OrderListParams = z.infer<typeof OrderListParamsSchema>;
+export interface OrderListParams extends z.infer<typeof OrderListParamsSchema> {}
 
 /** A position in the (`updated_at`, `id`) order: both values of a cursor page, sent back. */
 export const OrderCursorSchema = z.object({
@@ -260,7 +260,7 @@ export const OrderCursorSchema = z.object({
 });
 
 /** A position in the cursor order, to persist and resume from. */
-export type OrderCursor = z.infer<typeof OrderCursorSchema>;
+export interface OrderCursor extends z.infer<typeof OrderCursorSchema> {}
 
 /**
  * Query of GET /orders in cursor mode (specification 4.2): `since` and `since_id` come
@@ -275,4 +275,4 @@ export const OrderCursorParamsSchema = z
   .check(givenTogether('since', 'since_id'));
 
 /** Query of GET /orders in cursor mode. */
-export type OrderCursorParams = z.infer<typeof OrderCursorParamsSchema>;
+export interface OrderCursorParams extends z.infer<typeof OrderCursorParamsSchema> {}

@@ -28,7 +28,7 @@ export const ProductSchema = wireObject({
  * breaks the specification (a `barcode` of `null`; docs/spec-gaps.md, rule 2); check `typeof`
  * before relying on one.
  */
-export type Product = z.infer<typeof ProductSchema>;
+export interface Product extends z.infer<typeof ProductSchema> {}
 
 /**
  * One page of products (specification 2.2). `page`, `page_size` and `total` tell
@@ -42,7 +42,7 @@ export const ProductListSchema = wireObject({
 });
 
 /** One page of products (specification 2.2). */
-export type ProductList = z.infer<typeof ProductListSchema>;
+export interface ProductList extends z.infer<typeof ProductListSchema> {}
 
 /**
  * Query of GET /products. The specification shows none; the service pages products
@@ -54,4 +54,4 @@ export const ProductListParamsSchema = z.object({
 });
 
 /** Query of GET /products. */
-export type ProductListParams = z.infer<typeof ProductListParamsSchema>;
+export interface ProductListParams extends z.infer<typeof ProductListParamsSchema> {}

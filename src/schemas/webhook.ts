@@ -46,7 +46,8 @@ export const WebhookSubscriptionCreateSchema = z.object({
 });
 
 /** Body of POST /webhooks. */
-export type WebhookSubscriptionCreate = z.infer<typeof WebhookSubscriptionCreateSchema>;
+export interface WebhookSubscriptionCreate
+  extends z.infer<typeof WebhookSubscriptionCreateSchema> {}
 
 /**
  * An event kind as the service reports it: one of {@link WEBHOOK_EVENTS}, offered by the
@@ -73,7 +74,7 @@ export const WebhookSubscriptionSchema = anyBody({
 });
 
 /** What POST /webhooks answered: always an object, each field possibly missing. */
-export type WebhookSubscription = z.infer<typeof WebhookSubscriptionSchema>;
+export interface WebhookSubscription extends z.infer<typeof WebhookSubscriptionSchema> {}
 
 /**
  * The JSON body of one delivered event (not shown by the specification; docs/spec-gaps.md).
@@ -87,4 +88,4 @@ export const OrderEventSchema = wireObject({
 });
 
 /** The JSON body of one delivered order event. */
-export type OrderEvent = z.infer<typeof OrderEventSchema>;
+export interface OrderEvent extends z.infer<typeof OrderEventSchema> {}
