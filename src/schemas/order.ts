@@ -52,8 +52,9 @@ const OrderStatusSchema = openString(KNOWN_ORDER_STATUSES);
 const PlatformSchema = openString(KNOWN_PLATFORMS);
 
 /**
- * One parcel of an order: its carrier and tracking number (specification 2.5, whose
- * element fields are not shown; no field is relied upon: docs/spec-gaps.md, rule 2).
+ * One parcel of an order: its carrier and tracking number (specification 2.5, whose element
+ * fields are not shown; no field is relied upon:
+ * [docs/spec-gaps.md, rule 2](../../docs/spec-gaps.md#checking-responses-the-one-rule)).
  */
 export const ShipmentSchema = wireObject({
   id: lenient(LooseIdSchema),
@@ -64,9 +65,10 @@ export const ShipmentSchema = wireObject({
 });
 
 /**
- * One parcel of an order (specification 2.5). No field is checked: each holds what the
- * service sent, of another type than declared if the service sends one (docs/spec-gaps.md,
- * rule 2); check `typeof` before relying on one.
+ * One parcel of an order (specification 2.5). No field is checked: each holds what the service
+ * sent, of another type than declared if the service sends one
+ * ([docs/spec-gaps.md, rule 2](../../docs/spec-gaps.md#checking-responses-the-one-rule));
+ * check `typeof` before relying on one.
  */
 export interface Shipment extends z.infer<typeof ShipmentSchema> {}
 
@@ -111,14 +113,16 @@ const orderShape = {
 
 /**
  * An order of an offset page (specification 2.3): `id` is checked, every other field may be
- * missing, null or of another type (docs/spec-gaps.md, rule 2).
+ * missing, null or of another type
+ * ([docs/spec-gaps.md, rule 2](../../docs/spec-gaps.md#checking-responses-the-one-rule)).
  */
 export const OffsetOrderSchema = wireObject(orderShape);
 
 /**
- * An order of an offset page (specification 2.3). Fields other than `id` are not checked:
- * each holds what the service sent, of another type than declared if the service sends one
- * (docs/spec-gaps.md, rule 2); check `typeof` before relying on one.
+ * An order of an offset page (specification 2.3). Fields other than `id` are not checked: each
+ * holds what the service sent, of another type than declared if the service sends one
+ * ([docs/spec-gaps.md, rule 2](../../docs/spec-gaps.md#checking-responses-the-one-rule));
+ * check `typeof` before relying on one.
  */
 export interface OffsetOrder extends z.infer<typeof OffsetOrderSchema> {}
 
@@ -135,8 +139,9 @@ export const OrderSchema = wireObject({
 /**
  * An order of a cursor page (specification 2.4) and of an event. Fields other than `id` and
  * `updated_at` are not checked: each holds what the service sent, of another type than
- * declared if the service sends one (docs/spec-gaps.md, rule 2); check `typeof` before
- * relying on one.
+ * declared if the service sends one
+ * ([docs/spec-gaps.md, rule 2](../../docs/spec-gaps.md#checking-responses-the-one-rule));
+ * check `typeof` before relying on one.
  */
 export interface Order extends z.infer<typeof OrderSchema> {}
 
@@ -165,15 +170,18 @@ export const OrderDetailSchema = wireObject({
 });
 
 /**
- * An order with its shipping and tracking information (specification 2.5). Fields other
- * than `id` are not checked: each holds what the service sent, of another type than declared
- * if the service sends one (docs/spec-gaps.md, rule 2); check `typeof` before relying on one.
+ * An order with its shipping and tracking information (specification 2.5). Fields other than
+ * `id` are not checked: each holds what the service sent, of another type than declared if the
+ * service sends one
+ * ([docs/spec-gaps.md, rule 2](../../docs/spec-gaps.md#checking-responses-the-one-rule));
+ * check `typeof` before relying on one.
  */
 export interface OrderDetail extends z.infer<typeof OrderDetailSchema> {}
 
 /**
- * One line of an order (specification 2.6: SKU, barcode, quantity and price, whose field
- * names are not shown; no field is relied upon: docs/spec-gaps.md, rule 2).
+ * One line of an order (specification 2.6: SKU, barcode, quantity and price, whose field names
+ * are not shown; no field is relied upon:
+ * [docs/spec-gaps.md, rule 2](../../docs/spec-gaps.md#checking-responses-the-one-rule)).
  */
 export const OrderItemSchema = wireObject({
   sku: lenient(z.string()),
@@ -188,7 +196,8 @@ export const OrderItemSchema = wireObject({
 
 /**
  * One line of an order (specification 2.6). No field is checked: each holds what the service
- * sent, of another type than declared if the service sends one (docs/spec-gaps.md, rule 2);
+ * sent, of another type than declared if the service sends one
+ * ([docs/spec-gaps.md, rule 2](../../docs/spec-gaps.md#checking-responses-the-one-rule));
  * check `typeof` before relying on one.
  */
 export interface OrderItem extends z.infer<typeof OrderItemSchema> {}

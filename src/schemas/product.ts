@@ -23,10 +23,11 @@ export const ProductSchema = wireObject({
 });
 
 /**
- * A product with its stock and price (specification 2.1), typed as the specification types
- * it. No field is checked: each holds what the service sent, of another type if the service
- * breaks the specification (a `barcode` of `null`; docs/spec-gaps.md, rule 2); check `typeof`
- * before relying on one.
+ * A product with its stock and price (specification 2.1), typed as the specification types it.
+ * No field is checked: each holds what the service sent, of another type if the service breaks
+ * the specification (a `barcode` of `null`;
+ * [docs/spec-gaps.md, rule 2](../../docs/spec-gaps.md#checking-responses-the-one-rule)); check
+ * `typeof` before relying on one.
  */
 export interface Product extends z.infer<typeof ProductSchema> {}
 
