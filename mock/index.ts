@@ -1,3 +1,31 @@
+/**
+ * An in-memory mock of the whole service, for tests and local work without an account.
+ * Start at {@link createMockService}: it makes one independent service, with its orders,
+ * products, keys, clock, deliveries, fault rules and request journal. Serve it in-process with
+ * msw, `setupServer(...mock.handlers)` (the SDK's calls to `mock.hostUrl` are answered without
+ * a socket), or over HTTP with `await mock.listen()`, whose `hostUrl` any client can call.
+ *
+ * Both ways also serve the control endpoints, under `{hostUrl}/__mock/` and without an API
+ * key, for tests driven from any language:
+ *
+ * - `POST /__mock/orders`, `GET` and `PATCH /__mock/orders/{id}`: create, read and change an
+ *   order;
+ * - `POST /__mock/products`, `GET` and `PATCH /__mock/products/{id}`: the same for products;
+ * - `GET` and `PUT /__mock/clock`, `POST /__mock/clock/advance`: read, set and move the clock;
+ * - `GET /__mock/subscriptions`: the webhook subscriptions;
+ * - `GET /__mock/deliveries`, `POST /__mock/deliveries/flush`: the delivery attempts, after
+ *   waiting for pending ones with `flush`;
+ * - `POST`, `GET` and `DELETE /__mock/faults`, `DELETE /__mock/faults/{id}`: add, list, clear
+ *   and remove fault rules;
+ * - `GET` and `DELETE /__mock/requests`: read and clear the request journal;
+ * - `POST /__mock/reset`: back to the initial state.
+ *
+ * docs/mock.md describes each of them and every option, with curl examples;
+ * docs/openapi-control.json is their OpenAPI description. From a shell, the same service runs
+ * standalone: `npx order-fulfillment-mock --port 4010`.
+ *
+ * @module order-fulfillment-sdk/mock
+ */
 import './msw-guard.js';
 import { createHandlers } from './adapters/msw.js';
 import type { MockServiceOptions } from './options.js';

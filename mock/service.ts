@@ -94,7 +94,9 @@ export interface MockService {
   /** The inbound endpoint's signing secret, or null when none is configured. */
   readonly signingSecret: string | null;
   /**
-   * Serves the same handlers over HTTP, answering on any path of `http://HOST:PORT`.
+   * Serves the same handlers over HTTP, answering on any path of `http://HOST:PORT`. That
+   * includes the control endpoints under `/__mock/` after the host URL, without an API key,
+   * as the handlers answer them in-process (listed in docs/mock.md).
    *
    * @throws When the port cannot be bound.
    */

@@ -1,3 +1,20 @@
+/**
+ * The SDK for the Order, Product and Fulfillment Web Service API. Start at
+ * {@link createClient}: one call with `hostUrl` and `apiKey` gives a {@link Client} whose
+ * `products`, `orders`, `webhooks` and `fulfillment` hold every endpoint
+ * ({@link ProductsClient}, {@link OrdersClient}, {@link WebhooksClient},
+ * {@link FulfillmentClient}). Every method returns an {@link APIPromise} and takes the
+ * per-call {@link RequestOptions}.
+ *
+ * Also here: the response types ({@link Order}, {@link OrderDetail}, {@link Product}, ...)
+ * and the zod schemas they are inferred from; the errors, all under
+ * {@link OrderFulfillmentError}; the webhook receiver ({@link unwrapWebhook},
+ * {@link createWebhookHandler}, {@link toNodeListener}); and the signature functions
+ * ({@link verifyWmsSignature}, {@link signWmsPayload} and their Async pair on Web Crypto).
+ * The mock of the service is the other entry, `order-fulfillment-sdk/mock`.
+ *
+ * @module order-fulfillment-sdk
+ */
 // The package entry: exports only. Nothing here imports msw or a node: module statically.
 export { type Client, createClient } from './client.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
