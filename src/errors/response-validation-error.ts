@@ -20,9 +20,16 @@ export function formatResponseIssues(issues: readonly ResponseIssue[]): string {
 }
 
 /**
- * A 2xx response whose body breaks the documented shape: a documented field is missing or
- * of the wrong type, or the body is not JSON. Kept apart from {@link ApiError}: the request
- * succeeded on the service, the SDK cannot trust what it got back.
+ * A 2xx response without what the SDK relies on. Only that is checked: an envelope's `items`
+ * (products, both order modes, an order's items); a product page's `page`, `page_size` and
+ * `total`; each order's `id` and, in cursor mode, its `updated_at`; the cursor page's
+ * `has_more` and, while it is true, `next_since` and `next_since_id`. One of them missing or
+ * of another type, or a body that is not JSON (except from `webhooks.create` and
+ * `fulfillment.notifyShipped`, where any 2xx body is a success), throws this error, naming
+ * the field. Every other field is never checked and is kept as received
+ * ([docs/spec-gaps.md, "Checking responses"](../../docs/spec-gaps.md#checking-responses-the-one-rule)).
+ * Kept apart from {@link ApiError}: the request succeeded on the service, the SDK cannot
+ * trust what it got back.
  *
  * @example
  * ```ts
