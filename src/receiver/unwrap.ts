@@ -12,16 +12,24 @@ import { parseEvent } from './event.js';
 import { type HeadersLike, toHeaders } from './headers.js';
 
 /**
- * Options of {@link unwrapWebhook}: the signature's tolerance window and clock, and
- * `headerName`, the header the signature comes in (default `X-Webhook-Signature`, where the
- * mock signs; the specification does not show how deliveries are signed, 6.1).
+ * Options of {@link unwrapWebhook}: the signature's tolerance window and clock, as
+ * {@link verifyWmsSignature} takes them, and `headerName`, which here picks the header the
+ * signature is read from and defaults to `X-Webhook-Signature`.
  *
  * @example
  * ```ts
  * await unwrapWebhook(raw, headers, secret, { toleranceSeconds: 600 } satisfies UnwrapWebhookOptions);
  * ```
  */
-export type UnwrapWebhookOptions = VerifyWmsSignatureOptions;
+export interface UnwrapWebhookOptions extends VerifyWmsSignatureOptions {
+  /**
+   * The header the signature is read from, also named in the error for a missing or
+   * malformed one. Default `X-Webhook-Signature`, where the mock signs its deliveries (the
+   * specification does not show how deliveries are signed, 6.1); name another when the
+   * service signs in another header.
+   */
+  headerName?: string | undefined;
+}
 
 /**
  * Verifies a delivered event's `X-Webhook-Signature` (or `options.headerName`) over the raw

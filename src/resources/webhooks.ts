@@ -1,4 +1,5 @@
 // POST /webhooks (specification 4.5): subscribe a URL to order events.
+import type { RetryOptions } from 'ky';
 import type { APIPromise } from '../core/api-promise.js';
 import { declareMethod } from '../core/method.js';
 import type { RequestOptions } from '../core/request-options.js';
@@ -21,11 +22,17 @@ const createWebhook = declareMethod({
 });
 
 /**
- * Options of {@link WebhooksClient.create}: those of every call. Its `retry` is off by
- * default, since when a response is lost rather than refused a retry can create a second
- * subscription; `retry: true` (or a count, or an object) retries it like a GET.
+ * Options of {@link WebhooksClient.create}: those of every call ({@link RequestOptions}),
+ * except that `retry` is off by default.
  */
-export type CreateWebhookOptions = RequestOptions;
+export interface CreateWebhookOptions extends RequestOptions {
+  /**
+   * Off by default: when a response is lost rather than refused, a retry can create a second
+   * subscription. `true` retries with the client's `retry` policy, a count or an options
+   * object as for any call (merged over the client's `retry`); `false` or absent, no retry.
+   */
+  retry?: boolean | number | RetryOptions | undefined;
+}
 
 /**
  * The webhook subscription endpoint. Usually reached as `client.webhooks` from
