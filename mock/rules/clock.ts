@@ -11,6 +11,9 @@ export interface MockClock {
   /**
    * Freezes the clock at `date` until the next `set` or `advance`.
    *
+   * @param date - A Date, an ISO 8601 string, or a number of epoch **milliseconds**
+   *   (`Date.now()`'s unit), unlike the SDK's `now` and `timestamp`, which take Unix seconds
+   *   (README, "Time: one unit"): `set(1_780_000_000)` is January 1970, not 2026.
    * @throws TypeError when `date` is not a valid date.
    * @throws RangeError when `date` is outside 0000-01-01T00:00:00.000Z to
    *   9999-12-31T23:59:59.999Z; the clock is left unchanged.
