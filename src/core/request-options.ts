@@ -27,7 +27,10 @@ export interface RequestOptions {
    * {@link AbortError} (the signal's reason as `cause`).
    */
   signal?: AbortSignal | undefined;
-  /** Milliseconds each attempt may take (headers, then body), or `false`: the client's `timeout`. */
+  /**
+   * Milliseconds each attempt may wait for its response headers, and again for its body, or
+   * `false` for no limit. Left out, the client's `timeout` applies (default 30 000).
+   */
   timeout?: number | false | undefined;
   /**
    * Milliseconds the whole call may take, across every attempt and every wait between
