@@ -90,13 +90,16 @@ export class FulfillmentClient extends ResourceClient {
    *   every field may be missing (`{}` for a 204 or a text body). The mock answers `status`
    *   (`applied`, `unchanged` when already shipped at that time, or `skipped`) and the
    *   matched `order_id`.
-   * @throws {@link ConfigurationError} without `signingSecret`, or for a bad per-call option
-   *   (nothing is sent),
+   * @throws {@link ConfigurationError} without `signingSecret`, for a bad per-call option,
+   *   or for a header the SDK writes itself (nothing is sent),
    *   {@link ValidationError} for a bad target or `shipped_at` (nothing is sent),
+   *   {@link AbortError} when `options.signal` aborts,
    *   {@link NotFoundError} when no order matches, {@link ConflictError} when several do,
    *   {@link AuthenticationError} when the service rejects the signature (its detail says
    *   why: a clock far off, a different secret), {@link PermissionDeniedError} when the
-   *   service has no signing secret configured.
+   *   service has no signing secret configured; after any retries,
+   *   {@link RateLimitError} (429), {@link ServerError} (5xx) or {@link ConnectionError}
+   *   ({@link TimeoutError} included).
    *
    * @example
    * ```ts

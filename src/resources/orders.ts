@@ -80,9 +80,11 @@ export class OrdersClient extends ResourceClient {
    *   `offset` (default 0).
    * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns An {@link APIPromise} of the 2.3 envelope: `items`, `total`, `page`, `page_size`.
-   * @throws {@link ValidationError} for bad parameters (nothing is sent), or the
-   *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
-   *   {@link ResponseValidationError}.
+   * @throws {@link ValidationError} for bad parameters (nothing is sent),
+   *   {@link ConfigurationError} without `apiKey`, for a bad per-call option, or for a header
+   *   the SDK writes itself (nothing is sent), {@link AbortError} when `options.signal`
+   *   aborts, or the {@link ApiError} subclass for the service's answer,
+   *   {@link ConnectionError} ({@link TimeoutError} included), {@link ResponseValidationError}.
    */
   list(params: OrderListParams = {}, options: RequestOptions = {}): APIPromise<OrderPage> {
     return listOrders.call(this.transport, params, { options });
@@ -107,8 +109,10 @@ export class OrdersClient extends ResourceClient {
    * @returns An async iterator over pages `{ items, next_since, next_since_id, has_more }`;
    *   `break` aborts a request in flight; `toArray({ limit })` collects up to `limit` pages.
    * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
-   *   for a bad `prefetch`; the others of {@link OrdersClient.list} from the loop, carrying
-   *   `cursor`.
+   *   at once for a bad `prefetch`; from the loop, the others of {@link OrdersClient.list}:
+   *   {@link ConfigurationError} without `apiKey` or for a bad option, {@link AbortError}
+   *   when `options.signal` aborts, the errors of the service's answer or the connection,
+   *   each of these but ConfigurationError carrying `cursor`.
    *
    * @example
    * ```ts

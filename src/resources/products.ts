@@ -37,9 +37,11 @@ export class ProductsClient extends ResourceClient {
    * @param params - `page` (1-based, default 1) and `page_size` (default 50, at most 200).
    * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns The page: `items`, `page`, `page_size`, `total`.
-   * @throws {@link ValidationError} for bad parameters (nothing is sent), or the
-   *   {@link ApiError} subclass for the service's answer, {@link ConnectionError},
-   *   {@link ResponseValidationError}.
+   * @throws {@link ValidationError} for bad parameters (nothing is sent),
+   *   {@link ConfigurationError} without `apiKey`, for a bad per-call option, or for a header
+   *   the SDK writes itself (nothing is sent), {@link AbortError} when `options.signal`
+   *   aborts, or the {@link ApiError} subclass for the service's answer,
+   *   {@link ConnectionError} ({@link TimeoutError} included), {@link ResponseValidationError}.
    */
   list(params: ProductListParams = {}, options: RequestOptions = {}): APIPromise<ProductList> {
     return listProducts.call(this.transport, params, { options });
@@ -58,7 +60,9 @@ export class ProductsClient extends ResourceClient {
    * @returns An async iterator for `for await`; `break` aborts a request in flight;
    *   `toArray({ limit })` collects up to `limit` products.
    * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
-   *   for a bad `prefetch`; the others of {@link ProductsClient.list} from the loop.
+   *   at once for a bad `prefetch`; the others of {@link ProductsClient.list} from the loop
+   *   ({@link ConfigurationError} without `apiKey` or for a bad option, {@link AbortError}
+   *   when `options.signal` aborts, ...).
    *
    * @example
    * ```ts

@@ -61,8 +61,11 @@ export class WebhooksClient extends ResourceClient {
    *   a body that is not a JSON object gives `{}`. The mock answers the stored record with
    *   the `secret` deliveries are signed with; keep it.
    * @throws {@link ValidationError} for a bad URL or event (nothing is sent),
-   *   {@link PermissionDeniedError} without the scope, the other {@link ApiError} subclasses,
-   *   {@link ConnectionError}, {@link ResponseValidationError}.
+   *   {@link ConfigurationError} without `apiKey`, for a bad per-call option, or for a header
+   *   the SDK writes itself (nothing is sent), {@link AbortError} when `options.signal`
+   *   aborts, {@link PermissionDeniedError} without the scope, the other {@link ApiError}
+   *   subclasses, {@link ConnectionError} ({@link TimeoutError} included). Never
+   *   {@link ResponseValidationError}: any 2xx body is a success.
    *
    * @example
    * ```ts

@@ -53,6 +53,8 @@ function equalHex(given: string, expected: string): boolean {
  *   A number in milliseconds (`Date.now()`) is refused with a RangeError saying so.
  * @returns `t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<rawBody>">`
  * @throws {@link SignatureVerificationError} with reason `no_secret` for an empty secret.
+ * @throws {@link UnsupportedRuntimeError} when the runtime has no Web Crypto
+ *   (`globalThis.crypto.subtle`).
  *
  * @example
  * ```ts
@@ -83,6 +85,8 @@ export async function signWmsPayloadAsync(
  * @returns The verified timestamp.
  * @throws {@link SignatureVerificationError} whose `reason` names the failed check.
  * @throws RangeError for a `toleranceSeconds` below 0 or a `now` that is not a valid time.
+ * @throws {@link UnsupportedRuntimeError} when the runtime has no Web Crypto
+ *   (`globalThis.crypto.subtle`), once the header has passed the checks above.
  *
  * @example
  * ```ts
