@@ -1,14 +1,17 @@
 import { ApiError } from './api-error.js';
 
 /**
- * A 409: the inbound notification matched more than one order by `source` and `external_ref` (those are unique only per business); nothing was written.
+ * A 409 from the inbound notification ({@link FulfillmentClient.notifyShipped},
+ * specification 4.6): it matched more than one order by `source` and `external_ref` (those
+ * are unique only per business); nothing was written. Send the order's `id` as
+ * `inbound_order_id` instead.
  *
  * @example
  * ```ts
  * try {
- *   await client.orders.list();
+ *   await client.fulfillment.notifyShipped({ source: 'shopify', external_ref: '#1042' });
  * } catch (error) {
- *   if (error instanceof ConflictError) console.error("send inbound_order_id instead");
+ *   if (error instanceof ConflictError) console.error('ambiguous reference: send inbound_order_id instead');
  *   throw error;
  * }
  * ```
