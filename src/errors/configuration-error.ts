@@ -1,8 +1,17 @@
 import { OrderFulfillmentError } from './order-fulfillment-error.js';
 
 /**
- * Thrown when the client configuration is missing or malformed: at construction, or for
- * `signingSecret` when a fulfillment notification is sent without one. No request was made.
+ * An option is missing or malformed; no request was made. The cases:
+ *
+ * - a missing, unknown or malformed option of `createClient` (thrown there);
+ * - a bad per-call option ({@link RequestOptions}), or per-call `headers` that set
+ *   `X-API-Key` or `X-WMS-Signature`, which the SDK writes itself;
+ * - an API call on a client without `apiKey` (every call but `fulfillment.notifyShipped`);
+ * - `fulfillment.notifyShipped` on a client without `signingSecret`;
+ * - a bad `prefetch` of a pull, or a missing or bad `limit` of `toArray`;
+ * - a bad option of `createWebhookHandler` (thrown there).
+ *
+ * `option` names the option at fault.
  *
  * @example
  * ```ts
