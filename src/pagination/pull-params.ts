@@ -5,8 +5,9 @@ import { ConfigurationError } from '../errors/configuration-error.js';
 import {
   ORIGIN_CURSOR,
   type OrderCursor,
-  type OrderCursorParams,
   OrderCursorParamsSchema,
+  type OrderStatus,
+  type Platform,
 } from '../schemas/order.js';
 import { givenTogether } from '../schemas/wire.js';
 import { DEFAULT_PREFETCH } from './prefetch.js';
@@ -55,10 +56,36 @@ export interface PrefetchParams {
  * format (specification 4.2, rule 2), and only an empty one is refused before sending. A
  * `Date` is the caller's own value: it must be valid, and is sent as ISO 8601 in UTC.
  */
-export type OrderPullParams = Omit<OrderCursorParams, 'since'> & {
-  /** The `updated_at` half of the cursor: a string as received, or a `Date` of your own. */
+export interface OrderPullParams extends PrefetchParams {
+  /** Only orders with this status, compared exactly: `Shipped` is not `shipped`. */
+  status?: OrderStatus | undefined;
+  /** Only orders from this sales platform. */
+  platform?: Platform | undefined;
+  /**
+   * Orders per page, an integer from 1 to 200 ({@link MAX_PAGE_SIZE}); left out, the
+   * service's default, 50.
+   */
+  limit?: number | undefined;
+  /**
+   * The `updated_at` half of the cursor: a string as received, sent unchanged, or a `Date` of
+   * your own, sent as ISO 8601 in UTC. Given with `since_id` or not at all.
+   */
   since?: string | Date | undefined;
-} & PrefetchParams;
+  /**
+   * The `id` half of the cursor: a non-empty string as received, sent unchanged. Given with
+   * `since` or not at all.
+   */
+  since_id?: string | undefined;
+}
+
+// The declared fields are the ones the schema checks, plus `prefetch`: each type assignable
+// to the other, with the same keys, or this line does not compile.
+type Same<A, B> = [A, keyof A] extends [B, keyof B]
+  ? [B, keyof B] extends [A, keyof A]
+    ? true
+    : false
+  : false;
+true satisfies Same<OrderPullParams, z.input<typeof OrderPullParamsSchema> & PrefetchParams>;
 
 /**
  * Splits `prefetch` off a pull's parameters and checks it: an option of the SDK, never sent.

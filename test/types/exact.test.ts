@@ -3,7 +3,15 @@
 // through the TypeScript API, so the proof checks what a consumer's tsc would say.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Order, OrderStatus, Product, WebhookEventName } from 'order-fulfillment-sdk';
+import type {
+  Order,
+  OrderCursorParams,
+  OrderPullParams,
+  OrderStatus,
+  PrefetchParams,
+  Product,
+  WebhookEventName,
+} from 'order-fulfillment-sdk';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 
@@ -83,5 +91,11 @@ describe('the public types', () => {
     expectTypeOf<Product['price']>().toEqualTypeOf<number>();
     expectTypeOf<Order['id']>().toEqualTypeOf<string>();
     expectTypeOf<Order>().not.toHaveProperty('statsu');
+  });
+
+  it('keep OrderPullParams, an interface, the type it was as an intersection', () => {
+    expectTypeOf<OrderPullParams>().branded.toEqualTypeOf<
+      Omit<OrderCursorParams, 'since'> & { since?: string | Date | undefined } & PrefetchParams
+    >();
   });
 });
