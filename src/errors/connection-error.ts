@@ -5,9 +5,11 @@ import {
 } from './order-fulfillment-error.js';
 
 /**
- * The request got no HTTP response: DNS, refused or reset connection, TLS. GET requests
- * are retried with backoff first; this is thrown once the retries are used up. The
- * underlying error is `cause`.
+ * The request got no complete HTTP response: DNS, refused or reset connection, TLS, or a
+ * body cut off after the headers. GET requests and `fulfillment.notifyShipped` (and
+ * `webhooks.create` when the call passes `retry: true`, a count or an object) are retried
+ * with backoff first, unless the headers had arrived; this is thrown once the retries are
+ * used up, and at once for a call that is not retried. The underlying error is `cause`.
  *
  * @example
  * ```ts

@@ -6,8 +6,9 @@ export type TimeoutLimit = 'attempt' | 'total';
 
 /**
  * No complete response arrived in time: not its headers, or not the rest of its body. With
- * `limit: 'attempt'`, one attempt outlasted `timeout` (timed-out GET requests are retried
- * first; this is thrown once the retries are used up); with `limit: 'total'`, the call's
+ * `limit: 'attempt'`, one attempt outlasted `timeout` (an attempt that timed out before the
+ * response headers is retried first, for the calls {@link ConnectionError} names; this is
+ * thrown once the retries are used up); with `limit: 'total'`, the call's
  * `totalTimeout` ran out across its attempts and the waits between them, and it is not
  * retried further.
  *
