@@ -50,7 +50,10 @@ export interface MockServiceOptions {
    * `[minMs, maxMs]` (`maxMs` defaults to `minMs`), from the seed, so a run repeats. Default none.
    */
   latency?: { minMs: number; maxMs?: number | undefined } | false | undefined;
-  /** How many requests `mock.requests` keeps, newest first dropped last; 0 keeps none. Default 10,000. */
+  /**
+   * How many requests `mock.requests` keeps: the newest N, dropping the oldest first; 0 keeps
+   * none. Default 10,000.
+   */
   journal?: { limit: number } | undefined;
   /** How many delivery attempts `mock.deliveries` keeps (the newest); 0 keeps none. Default 10,000. */
   deliveries?: { limit: number } | undefined;

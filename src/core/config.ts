@@ -127,7 +127,13 @@ export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
   retryOnTimeout: true,
 } satisfies RetryOptions);
 
-/** Every default, in one place. */
+/**
+ * The defaults of two `createClient` options: `timeout`, 30 000 ms per attempt, and `retry`,
+ * {@link DEFAULT_RETRY}. Other defaults are exported beside what they govern:
+ * {@link DEFAULT_PREFETCH} for pulls, {@link DEFAULT_TOLERANCE_SECONDS} for signatures,
+ * {@link DEFAULT_MAX_BODY_BYTES} for the webhook handler; the others are in each option's
+ * documentation ({@link ClientConfig}).
+ */
 export const DEFAULTS = {
   timeout: 30_000,
   retry: DEFAULT_RETRY,
