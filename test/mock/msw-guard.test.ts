@@ -14,7 +14,9 @@ describe('mswInstallCommand', () => {
   });
 
   it('reads the user agent of the package manager running the process', () => {
-    onTestFinished(() => vi.unstubAllEnvs());
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     vi.stubEnv('npm_config_user_agent', 'pnpm/10.18.0 npm/? node/v22.11.0 linux x64');
     expect(mswInstallCommand()).toBe('pnpm add --dev msw@^2.11.0');
     vi.stubEnv('npm_config_user_agent', undefined);
