@@ -91,6 +91,20 @@ function checkHeaders(given: unknown): Headers | undefined {
 }
 
 /**
+ * A call's `signal`, checked. A pull calls it before its first request, since it follows the
+ * signal from the start, as it checks `prefetch`.
+ *
+ * @throws {@link ConfigurationError} when it is given and is no `AbortSignal`.
+ * @internal
+ */
+export function checkSignal(signal: unknown): AbortSignal | undefined {
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new ConfigurationError('signal', 'must be an AbortSignal.');
+  }
+  return signal;
+}
+
+/**
  * Checks one call's options and resolves them over the configuration.
  *
  * @throws {@link ConfigurationError} naming the option at fault.
@@ -110,9 +124,7 @@ export function resolveOptions(
       'is not an option of a call: signal, timeout, totalTimeout, retry or headers.',
     );
   }
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new ConfigurationError('signal', 'must be an AbortSignal.');
-  }
+  checkSignal(signal);
   // Each check only for an option given: most calls give none, and pay nothing for them.
   return {
     signal,

@@ -2,7 +2,7 @@
 // in them, one order's detail and its items.
 import type { APIPromise } from '../core/api-promise.js';
 import { declareMethod } from '../core/method.js';
-import type { RequestOptions } from '../core/request-options.js';
+import { checkSignal, type RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { parseInput } from '../core/validate.js';
 import { OrderIterator } from '../pagination/order-iterator.js';
@@ -109,7 +109,7 @@ export class OrdersClient extends ResourceClient {
    * @returns An async iterator over pages `{ items, next_since, next_since_id, has_more }`;
    *   `break` aborts a request in flight; `toArray({ limit })` collects up to `limit` pages.
    * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
-   *   at once for a bad `prefetch`; from the loop, the others of {@link OrdersClient.list}:
+   *   at once for a bad `prefetch` or `signal`; from the loop, the others of {@link OrdersClient.list}:
    *   {@link ConfigurationError} without `apiKey` or for a bad option, {@link AbortError}
    *   when `options.signal` aborts, the errors of the service's answer or the connection,
    *   each of these but ConfigurationError carrying `cursor`.
@@ -143,7 +143,7 @@ export class OrdersClient extends ResourceClient {
           .withResponse();
         return withRequestId(completeCursor(data, cursor), requestId);
       },
-      { prefetch, signal: options?.signal },
+      { prefetch, signal: checkSignal(options?.signal) },
     );
   }
 

@@ -1,7 +1,7 @@
 // GET /products (specification 4.1): one page, or every product page by page.
 import type { APIPromise } from '../core/api-promise.js';
 import { declareMethod } from '../core/method.js';
-import type { RequestOptions } from '../core/request-options.js';
+import { checkSignal, type RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { ProductIterator } from '../pagination/product-pages.js';
 import { type PrefetchParams, splitPrefetch } from '../pagination/pull-params.js';
@@ -60,7 +60,7 @@ export class ProductsClient extends ResourceClient {
    * @returns An async iterator for `for await`; `break` aborts a request in flight;
    *   `toArray({ limit })` collects up to `limit` products.
    * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
-   *   at once for a bad `prefetch`; the others of {@link ProductsClient.list} from the loop
+   *   at once for a bad `prefetch` or `signal`; the others of {@link ProductsClient.list} from the loop
    *   ({@link ConfigurationError} without `apiKey` or for a bad option, {@link AbortError}
    *   when `options.signal` aborts, ...).
    *
@@ -81,7 +81,7 @@ export class ProductsClient extends ResourceClient {
       start,
       (page, signal) =>
         listProducts.send(this.transport, { ...start, page }, { options: { ...options, signal } }),
-      { prefetch, signal: options?.signal },
+      { prefetch, signal: checkSignal(options?.signal) },
     );
   }
 }

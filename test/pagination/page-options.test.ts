@@ -1,7 +1,12 @@
 // What each page request of a pull carries: the caller's per-call options (headers, retry,
 // totalTimeout per page), and on the way back the answer's X-Request-Id as page.requestId.
 import { describe, expect, it } from 'vitest';
-import { ServerError, TimeoutError } from '../../src/index.js';
+import {
+  ConfigurationError,
+  type RequestOptions,
+  ServerError,
+  TimeoutError,
+} from '../../src/index.js';
 import { json, type Responder } from '../support/fake-fetch.js';
 import {
   cursorPage,
@@ -97,5 +102,21 @@ describe('per-call options in a pull', () => {
       since: first.value?.next_since,
       since_id: first.value?.next_since_id,
     });
+  });
+});
+
+describe('a pull given a signal that is no AbortSignal', () => {
+  it('throws ConfigurationError at once, as for a bad prefetch, and sends nothing', () => {
+    const { client, service } = setup(cursorService(9));
+    const notASignal = { signal: 5 } as unknown as RequestOptions;
+    for (const start of [
+      () => client.orders.pages({}, notASignal),
+      () => client.orders.iterate({}, notASignal),
+      () => client.products.iterate({}, notASignal),
+    ]) {
+      expect(start).toThrow(ConfigurationError);
+      expect(start).toThrow('signal');
+    }
+    expect(service.requests).toHaveLength(0);
   });
 });
