@@ -49,6 +49,8 @@ export interface UnwrapWebhookOptions extends VerifyWmsSignatureOptions {
  *   `reason` says why; `missing_header` names `X-Webhook-Signature`), and
  *   {@link WebhookPayloadError} when the verified body is not JSON (`invalid_json`) or not
  *   an order event (`invalid_event`).
+ * @throws {@link UnsupportedRuntimeError} when the runtime has no Web Crypto
+ *   (`globalThis.crypto.subtle`), once the header has passed its checks.
  *
  * @example
  * ```ts
