@@ -5,8 +5,17 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { createMockService, type FaultRule } from '../../mock/index.js';
+import {
+  createMockService,
+  type FaultRule,
+  FULFILLMENT_PATH,
+  MOCK_API_KEY,
+  MOCK_SIGNING_SECRET,
+  type MockService,
+} from '../../mock/index.js';
 import { createService } from '../../mock/service.js';
+import { signWmsPayload } from '../../src/signatures/index.js';
+import { handlerFetch } from '../support/mock.js';
 
 type Document = {
   paths: Record<string, Record<string, unknown>>;
@@ -15,6 +24,37 @@ type Document = {
 
 const read = (file: string) =>
   JSON.parse(readFileSync(new URL(`../../docs/${file}`, import.meta.url), 'utf8')) as Document;
+
+/**
+ * A validator for one component schema of a document, as a generated validator reads it:
+ * JSON Schema 2020-12, `$ref`s resolved within the document. Formats are not checked, so
+ * what the document says must hold in its other keywords (a pattern) too.
+ */
+function validatorOf(file: string, id: string) {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema(read(file) as object, file);
+  const validate = ajv.getSchema(`${file}#/components/schemas/${id}`);
+  if (!validate) throw new Error(`${file} has no schema ${id}`);
+  return (value: unknown) => validate(value) as boolean;
+}
+
+/** One request to the mock, in-process; the answer's status, headers and JSON body. */
+async function call(
+  mock: MockService,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await handlerFetch(mock)(
+    new Request(`${mock.hostUrl}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': MOCK_API_KEY, ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
 
 describe('docs/openapi.json and docs/openapi-control.json together', () => {
   it('describe exactly the endpoints the mock serves, method by method', () => {
@@ -72,5 +112,38 @@ describe('docs/openapi-control.json FaultRule', () => {
     }
     expect(added).toBe(accepted);
     expect(documented(rule)).toBe(accepted);
+  });
+});
+
+describe('docs/openapi.json FulfillmentNotification', () => {
+  const documented = validatorOf('openapi.json', 'FulfillmentNotification');
+  const NOW = '2026-06-15T10:00:00.000Z';
+  const base = { olay: 'order.fulfilled', status: 'shipped', shipped_at: '2026-06-15T09:30:00Z' };
+
+  // Specification 4.6 rule 1: `inbound_order_id`, when present, alone decides; without it
+  // (null counts as absent) `source` and `external_ref` come together or not at all.
+  it.each([
+    [{ inbound_order_id: '3' }, true],
+    [{ inbound_order_id: '3', source: 'amazon' }, true],
+    [{ inbound_order_id: '3', external_ref: null }, true],
+    [{ source: 'amazon', external_ref: 'AMZ-1' }, true],
+    [{ inbound_order_id: null, source: 'amazon', external_ref: 'AMZ-1' }, true],
+    [{}, true],
+    [{ source: null, external_ref: null }, true],
+    [{ source: 'amazon' }, false],
+    [{ source: 'amazon', external_ref: null }, false],
+    [{ inbound_order_id: null, external_ref: 'AMZ-1' }, false],
+    [{ inbound_order_id: '' }, false],
+  ])('agrees with the mock on %j (accepted: %s)', async (keys, accepted) => {
+    const mock = createMockService({ orders: 5 });
+    mock.clock.set(NOW);
+    const raw = JSON.stringify({ ...base, ...keys });
+    const signature = signWmsPayload(raw, MOCK_SIGNING_SECRET, Date.parse(NOW) / 1000);
+    const answer = await call(mock, 'POST', FULFILLMENT_PATH, raw, {
+      'X-WMS-Signature': signature,
+    });
+    // A body the mock reads may still name no order (404); only a 422 refuses the body.
+    expect(answer.status === 422).toBe(!accepted);
+    expect(documented({ ...base, ...keys })).toBe(accepted);
   });
 });

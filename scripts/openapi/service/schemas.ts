@@ -1,7 +1,7 @@
 // The service document's component schemas: the zod wire schemas of src/schemas with their
 // descriptions, and the rules zod cannot translate restated in JSON Schema's words.
 import * as S from '../../../src/schemas/index.js';
-import { registryOf, registrySchemas, type Schema, sortedById } from '../json-schema.js';
+import { type Json, registryOf, registrySchemas, type Schema, sortedById } from '../json-schema.js';
 import { GAPS } from './operations.js';
 
 // Responses are described as the service sends them, request bodies as it accepts them:
@@ -93,15 +93,30 @@ const requests = registryOf([
     S.FulfillmentNotificationSchema,
     'FulfillmentNotification',
     'Body of the inbound shipment notification (specification 2.8). The order is matched by ' +
-      '`inbound_order_id` when present, else by `source` with `external_ref`, which must come ' +
-      'together (one without the other is 422).',
+      '`inbound_order_id` when present, and then `source` and `external_ref` are not read; ' +
+      'else by `source` with `external_ref`, which must come together (one without the other ' +
+      'is 422). A key that is null counts as absent (specification 4.6).',
   ],
 ]);
 
-// zod describes refinements it cannot translate by dropping them; these put the two
-// "together or not at all" rules back in JSON Schema's own words.
-const dependentRequired: Record<string, Record<string, string[]>> = {
-  FulfillmentNotification: { source: ['external_ref'], external_ref: ['source'] },
+// zod describes refinements it cannot translate by dropping them; these put them back in
+// JSON Schema's own words. The inbound notification (specification 4.6 rule 1): a string
+// `inbound_order_id` alone decides, whatever `source` and `external_ref` say; without one
+// (absent or null, which counts as absent) those two are both strings or both absent or null.
+const given = (...names: string[]) => ({
+  required: names,
+  properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+});
+const refinements: Record<string, Json> = {
+  FulfillmentNotification: {
+    if: given('inbound_order_id'),
+    else: {
+      anyOf: [
+        given('source', 'external_ref'),
+        { properties: { source: { type: 'null' }, external_ref: { type: 'null' } } },
+      ],
+    },
+  },
 };
 
 // Formats a check expresses in code (the webhook URL is read by WHATWG URL parsing, not
@@ -124,8 +139,7 @@ export function componentSchemas(): Record<string, Schema> {
         throw new Error(`scripts/openapi/service/schemas.ts: ${id} has no property ${name}`);
       property.format = format;
     }
-    const extra = dependentRequired[id];
-    all[id] = extra ? { ...cleaned, dependentRequired: extra } : cleaned;
+    all[id] = { ...cleaned, ...refinements[id] };
   }
   return sortedById(all);
 }
