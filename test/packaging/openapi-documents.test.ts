@@ -147,3 +147,30 @@ describe('docs/openapi.json FulfillmentNotification', () => {
     expect(documented({ ...base, ...keys })).toBe(accepted);
   });
 });
+
+describe('docs/openapi.json WebhookSubscriptionCreate', () => {
+  const documented = validatorOf('openapi.json', 'WebhookSubscriptionCreate');
+
+  // The mock reads the URL as WHATWG URL parsing does and takes http(s) with a host; the
+  // document says the canonical spelling of that (the mock also reads `http:example.com`).
+  it.each([
+    ['http://example.com/hook', true],
+    ['HTTPS://Example.COM', true],
+    ['https://[::1]:8443/x?y=1#z', true],
+    ['http://user:pw@127.0.0.1:8080', true],
+    ['ftp://example.com/hook', false],
+    ['mailto:ops@example.com', false],
+    ['urn:isbn:0451450523', false],
+    ['http://', false],
+    ['http://user@/hook', false],
+    ['http://:80/hook', false],
+    ['http://example.com:abc/', false],
+    ['/relative/hook', false],
+    ['example.com/hook', false],
+  ])('agrees with the mock on %s (accepted: %s)', async (url, accepted) => {
+    const body = { url, events: ['order.created'] };
+    const answer = await call(createMockService(), 'POST', '/api/v1/web-api/v1/webhooks', body);
+    expect(answer.status).toBe(accepted ? 201 : 422);
+    expect(documented(body)).toBe(accepted);
+  });
+});

@@ -119,10 +119,25 @@ const refinements: Record<string, Json> = {
   },
 };
 
-// Formats a check expresses in code (the webhook URL is read by WHATWG URL parsing, not
-// z.url), restated for readers of the document.
-const propertyFormats: Record<string, Record<string, string>> = {
-  WebhookSubscriptionCreate: { url: 'uri' },
+// What a check says in code (the webhook URL is read by WHATWG URL parsing, not z.url),
+// restated for readers of the document: `uri` alone takes `ftp:`, `mailto:`, `urn:` and a
+// bare `http://`, which the service refuses. The pattern is its canonical spelling of an
+// absolute http(s) URL with a host: the scheme in any case, optional userinfo, a host (a
+// name, an IPv4 address or a bracketed IPv6 one), an optional numeric port, then a path,
+// query or fragment. It uses no lookaround, so Go's RE2 and other engines compile it too.
+const HTTP_URL_PATTERN =
+  '^[Hh][Tt][Tt][Pp][Ss]?://([^/?#@\\s]*@)?(\\[[0-9A-Fa-f:.]+\\]|[^/?#@:\\[\\]\\s]+)(:[0-9]*)?([/?#]\\S*)?$';
+const propertyKeywords: Record<string, Record<string, Json>> = {
+  WebhookSubscriptionCreate: {
+    url: {
+      format: 'uri',
+      pattern: HTTP_URL_PATTERN,
+      description:
+        'An absolute `http:` or `https:` URL with a host. The service parses it as a browser ' +
+        'does (WHATWG URL), so it also reads a few other spellings of one (`http:example.com`); ' +
+        'send this one.',
+    },
+  },
 };
 
 /** Every component schema of the service document, sorted by id. */
@@ -133,11 +148,11 @@ export function componentSchemas(): Record<string, Schema> {
     ...registrySchemas(requests, 'input'),
   };
   for (const [id, cleaned] of Object.entries(schemas)) {
-    for (const [name, format] of Object.entries(propertyFormats[id] ?? {})) {
+    for (const [name, keywords] of Object.entries(propertyKeywords[id] ?? {})) {
       const property = cleaned.properties?.[name];
       if (!property)
         throw new Error(`scripts/openapi/service/schemas.ts: ${id} has no property ${name}`);
-      property.format = format;
+      Object.assign(property, keywords);
     }
     all[id] = { ...cleaned, ...refinements[id] };
   }
