@@ -34,14 +34,21 @@ export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 /** A JSON media type with this schema. */
 export const json = (schema: object) => ({ 'application/json': { schema } });
 
-/** Strips what zod adds for standalone documents but OpenAPI components must not carry. */
-export function clean(schema: unknown): Schema {
+/**
+ * Strips what zod adds for standalone documents but OpenAPI components must not carry.
+ *
+ * @param io - What the schema describes. zod marks every int with the safe-integer range:
+ *   for what the service takes (`input`) that is a bound it enforces (a larger value is 422),
+ *   which a client must not cross, so it stays; for what it sends it says nothing to a reader.
+ */
+export function clean(schema: unknown, io: 'input' | 'output'): Schema {
   const json = JSON.parse(
     JSON.stringify(schema, (key, value) => {
       if (key === '$schema' || key === '$id') return undefined;
-      // zod marks every int with the safe-integer range; it says nothing to a reader.
-      if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) return undefined;
-      if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) return undefined;
+      if (io === 'output' && key === 'minimum' && value === Number.MIN_SAFE_INTEGER)
+        return undefined;
+      if (io === 'output' && key === 'maximum' && value === Number.MAX_SAFE_INTEGER)
+        return undefined;
       return oneBranch(value);
     }),
   );
@@ -68,7 +75,7 @@ export function registrySchemas(
   const uri = (id: string) => `#/components/schemas/${id}`;
   // The registry gives the ids; naming it as the metadata too carries each description.
   const schemas = z.toJSONSchema(registry, { io, uri, metadata: registry, ...options }).schemas;
-  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, clean(schema)]));
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, clean(schema, io)]));
 }
 
 /** Sorted by id, so a document's diff stays stable when a schema is added. */

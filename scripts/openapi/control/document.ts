@@ -51,10 +51,8 @@ function queryOf(schema: z.ZodMiniObject, descriptions: Record<string, string>):
     in: 'query',
     required: false,
     description: descriptions[name],
-    // zod writes the safe-integer bound into every int; the filters name none.
-    schema: JSON.parse(
-      JSON.stringify(property, (key, value) => (key === 'maximum' ? undefined : value)),
-    ),
+    // zod's safe-integer bound on an int stays: past it the filter is 422.
+    schema: property,
   }));
 }
 const newestOnly = queryOf(DeliveryFilterSchema, {

@@ -27,7 +27,7 @@ export function queryParameters(
   schema: z.core.$ZodType,
   descriptions: Record<string, string>,
 ): Parameter[] {
-  const json = clean(z.toJSONSchema(schema, { io: 'input' }));
+  const json = clean(z.toJSONSchema(schema, { io: 'input' }), 'input');
   return Object.entries(json.properties ?? {}).map(([name, property]) => {
     const description = descriptions[name];
     if (!description)
