@@ -232,3 +232,31 @@ describe('integers the mock reads, in both documents', () => {
     expect(validatorOf('openapi-control.json', id)({ [field]: value })).toBe(false);
   });
 });
+
+describe('docs/openapi-control.json record updates', () => {
+  type Operation = { requestBody: { content: Record<string, { schema: { $ref: string } }> } };
+  const control = read('openapi-control.json');
+  const bodyOf = (path: string, method: string) => {
+    const operation = control.paths[path]?.[method] as Operation;
+    const ref = operation.requestBody.content['application/json']?.schema.$ref ?? '';
+    return validatorOf('openapi-control.json', ref.split('/').at(-1) ?? '');
+  };
+
+  // The mock changes any field but `id` (and an order's `updated_at`, which it stamps).
+  const order = '/__mock/orders/{order_id}';
+  const product = '/__mock/products/{product_id}';
+  it.each([
+    [order, { status: 'Processing' }, true],
+    [order, { id: '99' }, false],
+    [order, { updated_at: '2026-01-01T00:00:00Z' }, false],
+    [product, { stock: 3 }, true],
+    [product, { id: 99 }, false],
+  ])('PATCH %s agrees with the mock on %j (accepted: %s)', async (path, body, accepted) => {
+    const mock = createMockService({ orders: 3, products: 3 });
+    const answer = await call(mock, 'PATCH', path.replace(/\{\w+\}$/, '1'), body);
+    expect(answer.status).toBe(accepted ? 200 : 422);
+    expect(bodyOf(path, 'patch')(body)).toBe(accepted);
+    // Creating takes them all.
+    expect(bodyOf(path.replace(/\/\{\w+\}$/, ''), 'post')(body)).toBe(true);
+  });
+});

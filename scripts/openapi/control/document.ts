@@ -74,6 +74,7 @@ function stored(
 ): Record<string, Json> {
   const schema = ref(kind === 'order' ? 'Order' : 'Product');
   const input = kind === 'order' ? 'OrderInput' : 'ProductInput';
+  const update = kind === 'order' ? 'OrderUpdate' : 'ProductUpdate';
   const missing = error(`No such ${kind}.`);
   const id = `${kind}_id`;
   const name = `${kind[0]?.toUpperCase()}${kind.slice(1)}`;
@@ -104,7 +105,7 @@ function stored(
         operationId: `update${name}`,
         ...tags('state'),
         summary: summaries.change,
-        requestBody: fields(input, 'The fields to change.'),
+        requestBody: fields(update, 'The fields to change.'),
         responses: { '200': ok(`The ${kind}.`, schema), '404': missing, '422': bad },
       },
     },

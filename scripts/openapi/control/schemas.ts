@@ -1,5 +1,6 @@
 // The control document's component schemas: the zod schemas the mock's control routes check
 // their bodies with, and the stored records they answer with.
+import * as z from 'zod/mini';
 import { ClockAdvanceSchema, ClockSetSchema } from '../../../mock/routes/control.js';
 import { DeliveryAttemptSchema } from '../../../mock/rules/deliveries.js';
 import { FaultRuleSchema, StoredFaultRuleSchema } from '../../../mock/rules/fault-rule.js';
@@ -47,13 +48,27 @@ const schemas = registryOf([
   [
     OrderInputSchema,
     'OrderInput',
-    'Fields of an order to create or change: any of them, no other (a misspelt field is 422 ' +
+    'Fields of an order to create: any of them, no other (a misspelt field is 422 ' +
       '`extra_forbidden`). Timestamps need a UTC offset.',
+  ],
+  [
+    // An update checks the same fields (mock/store/orders.ts), less the two it refuses: the id
+    // never changes, and `updated_at` comes from the mock clock (the mock's OrderPatch type).
+    z.omit(OrderInputSchema, { id: true, updated_at: true }),
+    'OrderUpdate',
+    'Fields of an order to change: any of OrderInput but `id` and `updated_at` (422: the id ' +
+      'never changes, and `updated_at` is moved by the mock clock on every update), no other.',
   ],
   [
     ProductInputSchema,
     'ProductInput',
-    'Fields of a product to create or change: any of them, no other (422 `extra_forbidden`).',
+    'Fields of a product to create: any of them, no other (422 `extra_forbidden`).',
+  ],
+  [
+    z.omit(ProductInputSchema, { id: true }),
+    'ProductUpdate',
+    'Fields of a product to change: any of ProductInput but `id` (422: the id never changes), ' +
+      'no other.',
   ],
   [S.WebhookSubscriptionSchema, 'WebhookSubscription', 'A stored webhook subscription.'],
   [
