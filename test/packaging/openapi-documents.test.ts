@@ -260,3 +260,24 @@ describe('docs/openapi-control.json record updates', () => {
     expect(bodyOf(path.replace(/\/\{\w+\}$/, ''), 'post')(body)).toBe(true);
   });
 });
+
+describe('docs/openapi-control.json shipments[].shipped_at of an order', () => {
+  // An instant: ISO 8601 with `Z` or ±HH:MM; a local time names none, so the mock refuses it.
+  it.each([
+    ['2026-06-15T09:30:00Z', true],
+    ['2026-06-15T11:30:00+02:00', true],
+    ['2026-06-15T09:30:00.123456+00:00', true],
+    [null, true],
+    ['2026-06-15T09:30:00', false],
+    ['2026-06-15T09:30:00+0200', false],
+    ['2026-02-30T09:30:00Z', false],
+    ['yesterday', false],
+  ])('agrees with the mock on %j (accepted: %s)', async (shippedAt, accepted) => {
+    const body = { shipments: [{ carrier: 'UPS', shipped_at: shippedAt }] };
+    const mock = createMockService({ orders: 1 });
+    expect((await call(mock, 'POST', '/__mock/orders', body)).status).toBe(accepted ? 201 : 422);
+    expect((await call(mock, 'PATCH', '/__mock/orders/1', body)).status).toBe(accepted ? 200 : 422);
+    expect(validatorOf('openapi-control.json', 'OrderInput')(body)).toBe(accepted);
+    expect(validatorOf('openapi-control.json', 'OrderUpdate')(body)).toBe(accepted);
+  });
+});

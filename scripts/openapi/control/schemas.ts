@@ -7,7 +7,14 @@ import { FaultRuleSchema, StoredFaultRuleSchema } from '../../../mock/rules/faul
 import { MockRequestSchema } from '../../../mock/rules/journal.js';
 import { OrderInputSchema, ProductInputSchema } from '../../../mock/store/record-schemas.js';
 import * as S from '../../../src/schemas/index.js';
-import { type Json, registryOf, registrySchemas, sortedById } from '../json-schema.js';
+import {
+  clean,
+  type Json,
+  registryOf,
+  registrySchemas,
+  type Schema,
+  sortedById,
+} from '../json-schema.js';
 
 // Each component: its schema, its name, and what it is.
 const schemas = registryOf([
@@ -92,5 +99,15 @@ export function controlComponents(): Record<string, Json> {
     ],
     dependentRequired: { body: ['status'], headers: ['status'] },
   };
+  // A parcel's `shipped_at` is checked in code (an instant with Z or ±HH:MM, stored in UTC),
+  // which zod cannot translate: the rule is IsoDateTimeWithOffsetSchema's, the one an order's
+  // own timestamps carry, so it says so in that schema's words.
+  const instant = clean(z.toJSONSchema(z.nullable(S.IsoDateTimeWithOffsetSchema)), 'input');
+  for (const id of ['OrderInput', 'OrderUpdate']) {
+    const shipment = (cleaned[id] as Schema).properties?.shipments?.items as Schema | undefined;
+    const shippedAt = shipment?.properties?.shipped_at;
+    if (!shippedAt) throw new Error(`scripts/openapi/control/schemas.ts: ${id} has no shipped_at`);
+    shipment.properties = { ...shipment.properties, shipped_at: instant };
+  }
   return sortedById(cleaned);
 }
