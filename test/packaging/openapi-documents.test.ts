@@ -281,3 +281,30 @@ describe('docs/openapi-control.json shipments[].shipped_at of an order', () => {
     expect(validatorOf('openapi-control.json', 'OrderUpdate')(body)).toBe(accepted);
   });
 });
+
+describe('docs/openapi-control.json product_id path parameter', () => {
+  type Parameter = { name: string; schema: object };
+  const path = '/__mock/products/{product_id}';
+  const { parameters } = read('openapi-control.json').paths[path] as { parameters: Parameter[] };
+  const schema = parameters.find(({ name }) => name === 'product_id')?.schema ?? {};
+  const documented = new Ajv2020({ strict: false }).compile(schema);
+
+  // What a generated client sends for a value the schema allows: its plain decimal text.
+  it.each([
+    [1, true],
+    [42, true],
+    [999_999_999_999_999, true],
+    [0, false],
+    [-1, false],
+    [1_000_000_000_000_000, false],
+    [1.5, false],
+  ])('agrees with the mock on %s (accepted: %s)', async (id, accepted) => {
+    const mock = createMockService({ products: 3 });
+    for (const method of ['GET', 'PATCH']) {
+      const body = method === 'PATCH' ? {} : undefined;
+      const answer = await call(mock, method, `/__mock/products/${String(id)}`, body);
+      expect(answer.status === 422, `${method} ${id}`).toBe(!accepted);
+    }
+    expect(documented(id)).toBe(accepted);
+  });
+});

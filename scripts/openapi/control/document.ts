@@ -32,13 +32,17 @@ const fields = (id: string, description: string) => ({
   description,
   content: json(ref(id)),
 });
-const pathParam = (name: string, description: string) => ({
+const pathParam = (name: string, description: string, schema: Json = { type: 'string' }) => ({
   name,
   in: 'path',
   required: true,
   description,
-  schema: { type: 'string' },
+  schema,
 });
+// A product id as the control routes read it from the path (mock/routes/control.ts,
+// `productId`): 1 to 15 decimal digits, no sign, no leading zero; anything else is 422.
+// Every integer in this range is written so, and no other.
+const PRODUCT_ID = { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 };
 const tags = (...names: string[]) => ({ tags: names });
 
 const bad = error('The body (or query) failed validation; `detail` lists each problem.');
@@ -89,7 +93,16 @@ function stored(
       },
     },
     [`${at}/${kind}s/{${id}}`]: {
-      parameters: [pathParam(id, `The ${kind}’s \`id\`.`)],
+      parameters: [
+        kind === 'order'
+          ? pathParam(id, 'The order’s `id` (a string).')
+          : pathParam(
+              id,
+              'The product’s `id`, in decimal without sign or leading zeros, at most 15 digits ' +
+                '(422 otherwise).',
+              PRODUCT_ID,
+            ),
+      ],
       get: {
         operationId: `get${name}`,
         ...tags('state'),
