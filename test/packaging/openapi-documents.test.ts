@@ -308,3 +308,25 @@ describe('docs/openapi-control.json product_id path parameter', () => {
     expect(documented(id)).toBe(accepted);
   });
 });
+
+describe.each(['openapi.json', 'openapi-control.json'])('docs/%s object schemas', (file) => {
+  // `additionalProperties: {}` means what leaving it out means, but openapi-typescript turns it
+  // into `[key: string]: unknown`, and then `'has_more' in page` no longer tells an
+  // OrderCursorPage from an OrderPage: a client needed a cast.
+  it('carry no empty additionalProperties', () => {
+    const found: string[] = [];
+    const walk = (value: unknown, at: string): void => {
+      if (typeof value !== 'object' || value === null) return;
+      const { additionalProperties } = value as { additionalProperties?: unknown };
+      if (
+        typeof additionalProperties === 'object' &&
+        additionalProperties !== null &&
+        Object.keys(additionalProperties).length === 0
+      )
+        found.push(at);
+      for (const [key, inner] of Object.entries(value)) walk(inner, `${at}/${key}`);
+    };
+    walk(read(file), '#');
+    expect(found).toEqual([]);
+  });
+});
