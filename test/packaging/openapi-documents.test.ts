@@ -330,3 +330,34 @@ describe.each(['openapi.json', 'openapi-control.json'])('docs/%s object schemas'
     expect(found).toEqual([]);
   });
 });
+
+describe('docs/openapi.json 429 responses', () => {
+  type Header = { required?: boolean; $ref?: string };
+  type Response = { headers?: Record<string, Header> };
+  const document = read('openapi.json') as Document & {
+    components: { headers: Record<string, Header> };
+  };
+  const resolve = (header: Header) =>
+    header.$ref ? document.components.headers[header.$ref.split('/').at(-1) ?? ''] : header;
+
+  // Specification 7 and 8: a 429 carries Retry-After. Each operation under the base URL is
+  // rate limited; the inbound one, which takes no API key, is not.
+  it('require Retry-After, on every operation under the base URL', () => {
+    const limited: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const response = (operation as { responses: Record<string, Response> }).responses['429'];
+        if (!response) continue;
+        limited.push(`${method} ${path}`);
+        const header = response.headers?.['Retry-After'];
+        expect(header && resolve(header)?.required, `${method} ${path}`).toBe(true);
+      }
+    }
+    expect(limited.sort()).toEqual(
+      Object.entries(document.paths)
+        .filter(([path]) => path.startsWith('/api/v1/web-api/v1/'))
+        .flatMap(([path, operations]) => Object.keys(operations).map((m) => `${m} ${path}`))
+        .sort(),
+    );
+  });
+});

@@ -90,7 +90,10 @@ export function buildOpenApiDocument(): Json {
           schema: { type: 'string' },
         },
         RetryAfter: {
-          description: 'How long to wait before retrying, in whole seconds.',
+          description:
+            'How long to wait before retrying, in whole seconds. Every 429 carries it ' +
+            '(specification 7, 8).',
+          required: true,
           schema: { type: 'integer', minimum: 0 },
         },
       },
