@@ -35,6 +35,39 @@ export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 export const json = (schema: object) => ({ 'application/json': { schema } });
 
 /**
+ * The `default` response of every operation of both documents: what the mock answers beside
+ * each operation's own statuses (docs/spec-gaps.md, "Paths and versioning", "Errors",
+ * "Limits"), each with the ErrorBody `{"detail": "<sentence>"}`, so a generated client types
+ * those bodies too.
+ */
+export const defaultResponse = (): Json => ({
+  description:
+    'Any other answer, with a JSON `detail` sentence (docs/spec-gaps.md): 405 for a method the ' +
+    'path does not take (with `Allow`), 413 for a body over 1 MiB, 400 for malformed ' +
+    'percent-encoding in the path (or, from the standalone server, a request it cannot parse), ' +
+    '431 for headers over 16 KB, 500 for an unexpected failure.',
+  headers: {
+    Allow: {
+      description: 'On a 405: the methods the path takes, such as `GET`.',
+      schema: { type: 'string' },
+    },
+  },
+  content: json(ref('ErrorBody')),
+});
+
+/** Every operation of these paths with the {@link defaultResponse}. */
+export function withDefaultResponses(paths: Record<string, Json>): Record<string, Json> {
+  for (const operations of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (method === 'parameters') continue;
+      const responses = (operation as Json).responses as Json;
+      responses.default = defaultResponse();
+    }
+  }
+  return paths;
+}
+
+/**
  * Strips what zod adds for standalone documents but OpenAPI components must not carry.
  *
  * @param io - What the schema describes. zod marks every int with the safe-integer range:

@@ -361,3 +361,45 @@ describe('docs/openapi.json 429 responses', () => {
     );
   });
 });
+
+describe.each([
+  ['openapi.json', '/api/v1/web-api/v1/products', 'POST'],
+  ['openapi-control.json', '/__mock/clock/advance', 'PUT'],
+])('docs/%s answers no operation lists', (file, path, wrongMethod) => {
+  type Response = {
+    headers?: Record<string, unknown>;
+    content?: Record<string, { schema: object }>;
+  };
+  const document = read(file);
+  const errorBody = validatorOf(file, 'ErrorBody');
+
+  // What the mock answers beside each operation's own statuses (docs/spec-gaps.md): a 405
+  // with Allow, a 413 over 1 MiB, a 400 for a malformed path; over HTTP also 431; a 500 for a
+  // failure of its own. All `{"detail": "..."}`: a generated client reads them as `default`.
+  it('are a default response with the error body, on every operation', () => {
+    for (const [at, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (method === 'parameters') continue;
+        const fallback = (operation as { responses: Record<string, Response> }).responses.default;
+        expect(fallback?.content?.['application/json']?.schema, `${method} ${at}`).toEqual({
+          $ref: '#/components/schemas/ErrorBody',
+        });
+        expect(Object.keys(fallback?.headers ?? {}), `${method} ${at}`).toContain('Allow');
+      }
+    }
+  });
+
+  it('are bodies the default response describes', async () => {
+    const mock = createMockService();
+    const big = JSON.stringify({ url: 'x'.repeat(1024 * 1024) });
+    const answers = [
+      await call(mock, wrongMethod, path),
+      await call(mock, 'POST', path, big),
+      await call(mock, 'GET', `${path}/%zz`),
+    ];
+    expect(answers.map(({ status }) => status)).toEqual([405, 413, 400]);
+    expect(answers[0]?.headers.get('allow')).toBeTruthy();
+    for (const answer of answers)
+      expect(errorBody(answer.body), answer.status.toString()).toBe(true);
+  });
+});

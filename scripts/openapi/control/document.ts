@@ -7,7 +7,7 @@ import {
   DeliveryFilterSchema,
   RequestFilterSchema,
 } from '../../../mock/routes/control.js';
-import { type Json, json, ref } from '../json-schema.js';
+import { type Json, json, ref, withDefaultResponses } from '../json-schema.js';
 import { controlComponents } from './schemas.js';
 
 // The responses, bodies and parameters its operations are made of.
@@ -153,7 +153,7 @@ export function buildControlDocument(): Json {
       },
     ],
     tags: [{ name: 'state' }, { name: 'clock' }, { name: 'faults' }, { name: 'journal' }],
-    paths: {
+    paths: withDefaultResponses({
       ...stored(at, 'order', {
         create: 'Create an order (emits order.created); any subset of an order, the rest generated',
         change:
@@ -272,7 +272,7 @@ export function buildControlDocument(): Json {
           responses: { '200': ok('Reset.', status('reset')) },
         },
       },
-    },
+    }),
     components: { schemas: controlComponents() },
   };
 }

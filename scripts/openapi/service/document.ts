@@ -5,7 +5,7 @@
 // implementation of the service's routes; the rest of each path is written in its part, and
 // test/mock/routes/openapi-headers.test.ts calls every documented path on the mock.
 import { BASE_PATH } from '../../../mock/index.js';
-import type { Json } from '../json-schema.js';
+import { type Json, withDefaultResponses } from '../json-schema.js';
 import { fulfillmentPaths } from './fulfillment.js';
 import { GAPS } from './operations.js';
 import { orderPaths } from './orders.js';
@@ -63,12 +63,14 @@ export function buildOpenApiDocument(): Json {
       { name: 'webhooks' },
       { name: 'fulfillment', description: 'Inbound notifications from a warehouse system.' },
     ],
-    paths: withRequestIds({
-      ...productPaths(),
-      ...orderPaths(),
-      ...webhookPaths(),
-      ...fulfillmentPaths(),
-    }),
+    paths: withRequestIds(
+      withDefaultResponses({
+        ...productPaths(),
+        ...orderPaths(),
+        ...webhookPaths(),
+        ...fulfillmentPaths(),
+      }),
+    ),
     webhooks: deliveredWebhooks(),
     components: {
       securitySchemes: {
