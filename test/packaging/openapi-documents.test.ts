@@ -403,3 +403,25 @@ describe.each([
       expect(errorBody(answer.body), answer.status.toString()).toBe(true);
   });
 });
+
+describe('docs/openapi-control.json as linters read it', () => {
+  const document = read('openapi-control.json') as Document & { security?: unknown };
+
+  // No control endpoint takes a key: said once, at the root (Redocly's security-defined).
+  it('says the control endpoints take no security', () => {
+    expect(document.security).toEqual([]);
+  });
+
+  it.each(['openapi.json', 'openapi-control.json'])(
+    '%s gives every operation a summary',
+    (file) => {
+      const bare = Object.entries(read(file).paths).flatMap(([path, operations]) =>
+        Object.entries(operations)
+          .filter(([method]) => method !== 'parameters')
+          .filter(([, operation]) => !(operation as { summary?: string }).summary?.trim())
+          .map(([method]) => `${method} ${path}`),
+      );
+      expect(bare).toEqual([]);
+    },
+  );
+});

@@ -152,6 +152,8 @@ export function buildControlDocument(): Json {
         },
       },
     ],
+    // No control endpoint takes an API key.
+    security: [],
     tags: [{ name: 'state' }, { name: 'clock' }, { name: 'faults' }, { name: 'journal' }],
     paths: withDefaultResponses({
       ...stored(at, 'order', {
@@ -164,7 +166,12 @@ export function buildControlDocument(): Json {
         change: 'Change a product',
       }),
       [`${at}/clock`]: {
-        get: { operationId: 'getClock', ...tags('clock'), responses: { '200': clock } },
+        get: {
+          operationId: 'getClock',
+          ...tags('clock'),
+          summary: 'Read the mock clock',
+          responses: { '200': clock },
+        },
         put: {
           operationId: 'setClock',
           ...tags('clock'),
@@ -177,6 +184,7 @@ export function buildControlDocument(): Json {
         post: {
           operationId: 'advanceClock',
           ...tags('clock'),
+          summary: 'Move the clock by `ms` (negative goes back; years 0000 to 9999)',
           requestBody: body('ClockAdvance'),
           responses: { '200': clock, '422': bad },
         },
@@ -185,6 +193,7 @@ export function buildControlDocument(): Json {
         get: {
           operationId: 'listSubscriptions',
           ...tags('state'),
+          summary: 'List the webhook subscriptions',
           responses: { '200': ok('Every subscription.', items('WebhookSubscription')) },
         },
       },
@@ -192,6 +201,7 @@ export function buildControlDocument(): Json {
         get: {
           operationId: 'listDeliveries',
           ...tags('state'),
+          summary: 'List the delivery attempts kept, oldest first',
           parameters: newestOnly,
           responses: { '200': attempts, '422': bad },
         },
@@ -220,11 +230,13 @@ export function buildControlDocument(): Json {
         get: {
           operationId: 'listFaults',
           ...tags('faults'),
+          summary: 'List the live fault rules, in the order added',
           responses: { '200': ok('The live rules, in the order added.', items('StoredFaultRule')) },
         },
         delete: {
           operationId: 'clearFaults',
           ...tags('faults'),
+          summary: 'Remove every fault rule (ids keep counting)',
           responses: { '200': ok('Every rule removed.', status('cleared')) },
         },
       },
@@ -233,6 +245,7 @@ export function buildControlDocument(): Json {
         delete: {
           operationId: 'removeFault',
           ...tags('faults'),
+          summary: 'Remove one fault rule',
           responses: {
             '200': ok('The rule was removed.', {
               type: 'object',
@@ -261,6 +274,7 @@ export function buildControlDocument(): Json {
         delete: {
           operationId: 'clearRequests',
           ...tags('journal'),
+          summary: 'Empty the request journal',
           responses: { '200': ok('The journal was emptied.', status('cleared')) },
         },
       },
