@@ -82,6 +82,12 @@ describe.each(['openapi.json', 'openapi-control.json'])('docs/%s', (file) => {
     const bare = components.filter(([, schema]) => !schema.description?.trim());
     expect(bare.map(([id]) => id)).toEqual([]);
   });
+
+  it('describes every tag', () => {
+    const { tags } = document as { tags?: { name: string; description?: string }[] };
+    expect(tags?.length).toBeGreaterThan(2);
+    expect(tags?.filter((tag) => !tag.description?.trim()).map((tag) => tag.name)).toEqual([]);
+  });
 });
 
 describe('docs/openapi-control.json FaultRule', () => {

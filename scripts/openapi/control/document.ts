@@ -154,7 +154,15 @@ export function buildControlDocument(): Json {
     ],
     // No control endpoint takes an API key.
     security: [],
-    tags: [{ name: 'state' }, { name: 'clock' }, { name: 'faults' }, { name: 'journal' }],
+    tags: [
+      {
+        name: 'state',
+        description: 'Stored orders and products, subscriptions, deliveries, reset.',
+      },
+      { name: 'clock', description: 'The mock clock every timestamp and window is read from.' },
+      { name: 'faults', description: 'Fault rules: statuses, errors and delays to inject.' },
+      { name: 'journal', description: 'The requests the service was sent.' },
+    ],
     paths: withDefaultResponses({
       ...stored(at, 'order', {
         create: 'Create an order (emits order.created); any subset of an order, the rest generated',

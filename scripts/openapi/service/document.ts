@@ -58,9 +58,12 @@ export function buildOpenApiDocument(): Json {
     ],
     security: [{ ApiKey: [] }],
     tags: [
-      { name: 'products' },
-      { name: 'orders' },
-      { name: 'webhooks' },
+      { name: 'products', description: 'Products with stock and price (specification 4.1).' },
+      {
+        name: 'orders',
+        description: 'Orders, their items, shipping and tracking (specification 4.2 to 4.4).',
+      },
+      { name: 'webhooks', description: 'Subscriptions to order events (specification 4.5, 6.1).' },
       { name: 'fulfillment', description: 'Inbound notifications from a warehouse system.' },
     ],
     paths: withRequestIds(
