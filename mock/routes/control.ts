@@ -161,9 +161,11 @@ function act(method: string, path: string, run: () => void, done: string): Route
 
 const orderId = (params: RouteParams) => params.order_id ?? '';
 
+// Every id a product can have (a safe integer from 1), written in plain decimal.
 function productId(params: RouteParams): number | RouteResponse {
   const value = params.product_id ?? '';
-  if (/^[1-9]\d{0,14}$/.test(value)) return Number(value);
+  const id = /^[1-9]\d{0,15}$/.test(value) ? Number(value) : Number.NaN;
+  if (Number.isSafeInteger(id)) return id;
   return unprocessable([
     {
       loc: ['path', 'product_id'],

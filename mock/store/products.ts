@@ -59,6 +59,16 @@ export class ProductStore {
   create(input: unknown = {}, what = 'product'): MockProduct {
     const parsed = parseProduct(input, what);
     const id = parsed.id ?? (this.list.at(-1)?.id ?? 0) + 1;
+    // Above 2^53 - 1 a number no longer names one integer: JSON readers would round it.
+    if (!Number.isSafeInteger(id)) {
+      throw new MockInputError(what, [
+        {
+          loc: ['id'],
+          msg: 'No id is left above the highest: give the product an id',
+          type: 'value_error',
+        },
+      ]);
+    }
     if (this.byId.has(id)) {
       throw new MockInputError(what, [
         { loc: ['id'], msg: `A product with id ${id} already exists`, type: 'value_error' },

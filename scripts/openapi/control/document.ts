@@ -40,9 +40,9 @@ const pathParam = (name: string, description: string, schema: Json = { type: 'st
   schema,
 });
 // A product id as the control routes read it from the path (mock/routes/control.ts,
-// `productId`): 1 to 15 decimal digits, no sign, no leading zero; anything else is 422.
-// Every integer in this range is written so, and no other.
-const PRODUCT_ID = { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 };
+// `productId`): every id a product can have, a safe integer from 1, in plain decimal (no
+// sign, no leading zero); anything else is 422.
+const PRODUCT_ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 const tags = (...names: string[]) => ({ tags: names });
 
 const bad = error('The body (or query) failed validation; `detail` lists each problem.');

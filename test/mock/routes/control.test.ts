@@ -179,6 +179,20 @@ describe.each(TRANSPORTS)('control endpoints (%s)', (transport) => {
     expect((await target.call('/products')).body.total).toBe(3);
   });
 
+  it('reaches a product by any id it can have, and gives none past 2^53 - 1', async () => {
+    const { mock, call } = await control(transport, { products: 1 });
+    const highest = Number.MAX_SAFE_INTEGER;
+    expect((await call('POST', '/products', { id: highest, sku: 'TOP' })).status).toBe(201);
+    const patched = await call('PATCH', `/products/${highest}`, { stock: 4 });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id: highest, sku: 'TOP', stock: 4 });
+    const next = await call('POST', '/products', { sku: 'NEXT' });
+    expect(next.status).toBe(422);
+    expect(next.body.detail[0].loc).toEqual(['body', 'id']);
+    expect(mock.products.all().map((product) => product.id)).toEqual([1, highest]);
+    expect((await call('PATCH', `/products/${highest + 1}`, { stock: 1 })).status).toBe(422);
+  });
+
   it('refuses a misspelt field with 422 extra_forbidden, changing nothing and sending no event', async () => {
     const { mock, target, call } = await control(transport, { orders: 3, products: 1 });
     await target.call('/webhooks', {
