@@ -1,7 +1,14 @@
 // Wire shapes of the inbound shipment notification (specification 2.8, 4.6).
 import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from './common.js';
-import { anyBody, LooseIdSchema, lenient, type OpenString, openString } from './wire.js';
+import {
+  anyBody,
+  LooseIdSchema,
+  lenient,
+  type OpenString,
+  openString,
+  wireObject,
+} from './wire.js';
 
 /** The only event kind the inbound endpoint takes, in the body's `olay` field. */
 export const FULFILLED_EVENT = 'order.fulfilled';
@@ -61,6 +68,13 @@ export const KNOWN_FULFILLMENT_STATUSES = ['applied', 'unchanged', 'skipped'] as
 /** An outcome of the inbound endpoint: one of {@link KNOWN_FULFILLMENT_STATUSES}, or another. */
 export type FulfillmentStatus = OpenString<(typeof KNOWN_FULFILLMENT_STATUSES)[number]>;
 
+// The fields of an inbound answer, every one optional; FulfillmentResultSchema takes any body.
+const FulfillmentResultFields = wireObject({
+  status: lenient(openString(KNOWN_FULFILLMENT_STATUSES)),
+  /** The matched order, as the service wrote its id (a string or a number). */
+  order_id: lenient(LooseIdSchema),
+});
+
 /**
  * What the inbound endpoint answered. The specification shows neither the body nor the
  * status code (4.6), so any 2xx answer is a success: every field may be missing, and a body
@@ -68,11 +82,7 @@ export type FulfillmentStatus = OpenString<(typeof KNOWN_FULFILLMENT_STATUSES)[n
  * `{ status, order_id }`: `applied` wrote `shipped`, `unchanged` found it already written,
  * `skipped` had no key that names an order of this integrator (docs/spec-gaps.md).
  */
-export const FulfillmentResultSchema = anyBody({
-  status: lenient(openString(KNOWN_FULFILLMENT_STATUSES)),
-  /** The matched order, as the service wrote its id (a string or a number). */
-  order_id: lenient(LooseIdSchema),
-});
+export const FulfillmentResultSchema = anyBody(FulfillmentResultFields);
 
 /** What the inbound endpoint answered: always an object, each field possibly missing. */
-export interface FulfillmentResult extends z.infer<typeof FulfillmentResultSchema> {}
+export interface FulfillmentResult extends z.infer<typeof FulfillmentResultFields> {}

@@ -221,7 +221,7 @@ export const OrderItemListSchema = z.union([
 ]);
 
 /** The items of one order: `{ items }`, whichever envelope the service used. */
-export interface OrderItemList extends z.infer<typeof OrderItemListSchema> {}
+export interface OrderItemList extends z.infer<typeof OrderItemEnvelopeSchema> {}
 
 /** One page of orders in offset mode, newest `order_date` first (specification 2.3). */
 export const OrderPageSchema = wireObject({

@@ -57,13 +57,9 @@ export type WebhookEventName = OpenString<WebhookEventType>;
 
 const WebhookEventNameSchema = openString(WEBHOOK_EVENTS);
 
-/**
- * What POST /webhooks answered. The specification does not show the body (4.5), so any 2xx
- * answer is a success: every field may be missing, and a body that is not an object
- * (none at all, `"OK"`) gives `{}`. The mock answers with the stored record and the secret
- * its deliveries are signed with (docs/spec-gaps.md).
- */
-export const WebhookSubscriptionSchema = anyBody({
+// The fields of a stored subscription, every one optional; WebhookSubscriptionSchema takes
+// any body.
+const WebhookSubscriptionFields = wireObject({
   /** The subscription's id, as the service wrote it (a string or a number). */
   id: lenient(LooseIdSchema),
   url: lenient(z.string()),
@@ -73,8 +69,16 @@ export const WebhookSubscriptionSchema = anyBody({
   secret: lenient(z.string()),
 });
 
+/**
+ * What POST /webhooks answered. The specification does not show the body (4.5), so any 2xx
+ * answer is a success: every field may be missing, and a body that is not an object
+ * (none at all, `"OK"`) gives `{}`. The mock answers with the stored record and the secret
+ * its deliveries are signed with (docs/spec-gaps.md).
+ */
+export const WebhookSubscriptionSchema = anyBody(WebhookSubscriptionFields);
+
 /** What POST /webhooks answered: always an object, each field possibly missing. */
-export interface WebhookSubscription extends z.infer<typeof WebhookSubscriptionSchema> {}
+export interface WebhookSubscription extends z.infer<typeof WebhookSubscriptionFields> {}
 
 /**
  * The JSON body of one delivered event (not shown by the specification; docs/spec-gaps.md).

@@ -124,11 +124,12 @@ export type Money = z.infer<typeof MoneySchema>;
  * A body the specification does not show, where any 2xx answer is a success: an object with
  * these fields, or `{}` for anything else (no body, a string, a JSON `null`).
  *
- * @param shape - The fields, every one optional.
+ * @param schema - The object (a {@link wireObject} whose fields are all optional). Its type
+ *   names the body's: the union's output, written out in the declarations, would be two
+ *   copies of that object, which an interface cannot extend.
  * @internal
  */
-export function anyBody<T extends core.$ZodLooseShape>(shape: T) {
-  const schema = wireObject(shape);
+export function anyBody<S extends z.ZodMiniObject>(schema: S) {
   // Piped into the object again so that the output side stays an object for JSON Schema.
   return z.union([
     schema,
