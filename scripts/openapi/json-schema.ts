@@ -82,24 +82,10 @@ export function clean(schema: unknown, io: 'input' | 'output'): Schema {
         return undefined;
       if (io === 'output' && key === 'maximum' && value === Number.MAX_SAFE_INTEGER)
         return undefined;
-      return openByDefault(oneBranch(value));
+      return oneBranch(value);
     }),
   );
   return json as Schema;
-}
-
-// zod writes `additionalProperties: {}` on a loose object. JSON Schema's default means the
-// same, but openapi-typescript turns it into an index signature (`[key: string]: unknown`),
-// and then `'has_more' in page` no longer narrows a union of two such objects. Left out where
-// the object names its properties (an object with none would read as an empty record).
-function openByDefault(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || !('properties' in value)) return value;
-  const { additionalProperties, ...rest } = value as { additionalProperties?: unknown };
-  const empty =
-    typeof additionalProperties === 'object' &&
-    additionalProperties !== null &&
-    Object.keys(additionalProperties).length === 0;
-  return empty ? rest : value;
 }
 
 // A union whose branches read the same (the SDK reads a bare items array, or a body that is no
