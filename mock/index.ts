@@ -22,7 +22,7 @@
  *
  * docs/mock.md describes each of them and every option, with curl examples;
  * docs/openapi-control.json is their OpenAPI description. From a shell, the same service runs
- * standalone: `npx order-fulfillment-mock --port 4010`.
+ * standalone: `npx -p order-fulfillment-sdk order-fulfillment-mock --port 4010`.
  *
  * @module order-fulfillment-sdk/mock
  */

@@ -9,7 +9,9 @@ import { OrderFulfillmentError } from './order-fulfillment-error.js';
  * - an API call on a client without `apiKey` (every call but `fulfillment.notifyShipped`);
  * - `fulfillment.notifyShipped` on a client without `signingSecret`;
  * - a bad `prefetch` of a pull, or a missing or bad `limit` of `toArray`;
- * - a bad option of `createWebhookHandler` (thrown there).
+ * - a bad option of `createWebhookHandler` (thrown there);
+ * - a `now` clock of `createClient` that throws or returns no time when
+ *   `fulfillment.notifyShipped` reads it.
  *
  * `option` names the option at fault.
  *
