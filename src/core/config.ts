@@ -106,10 +106,9 @@ export interface ClientConfig {
 
 /**
  * The retry policy unless `retry` overrides part of it: up to 3 retries of GET requests and
- * of `fulfillment.notifyShipped`, which the service applies idempotently (`methods` lists
- * GET; the SDK adds POST for that call, and for `webhooks.create` only when the call passes
- * `retry: true`, a count or an object), on 408, 429, 500, 502, 503, 504, network errors and
- * timeouts before the response headers arrive; exponential backoff from 300 ms
+ * of `fulfillment.notifyShipped` (applied idempotently; `webhooks.create` only when the call
+ * passes `retry`), on 408, 429, 500, 502, 503, 504, network errors and timeouts before the
+ * response headers arrive; exponential backoff from 300 ms
  * with full jitter, at most 10 s between attempts; on 429 and 503 the `Retry-After` wait
  * instead, unless it exceeds 60 s, in which case the error is thrown at once rather than
  * retried early.
@@ -128,11 +127,9 @@ export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
 } satisfies RetryOptions);
 
 /**
- * The defaults of two `createClient` options: `timeout`, 30 000 ms per attempt, and `retry`,
- * {@link DEFAULT_RETRY}. Other defaults are exported beside what they govern:
- * {@link DEFAULT_PREFETCH} for pulls, {@link DEFAULT_TOLERANCE_SECONDS} for signatures,
- * {@link DEFAULT_MAX_BODY_BYTES} for the webhook handler; the others are in each option's
- * documentation ({@link ClientConfig}).
+ * The defaults of `createClient`'s `timeout` (30 000 ms per attempt) and `retry`
+ * ({@link DEFAULT_RETRY}). Others sit beside what they govern ({@link DEFAULT_PREFETCH},
+ * {@link DEFAULT_TOLERANCE_SECONDS}, {@link DEFAULT_MAX_BODY_BYTES}) or in {@link ClientConfig}.
  */
 export const DEFAULTS = {
   timeout: 30_000,
