@@ -10,7 +10,10 @@ export const NOW = '2026-06-15T10:00:00.000Z';
 export const NOW_SECONDS = Date.parse(NOW) / 1000;
 
 /** A valid notification body with the given keys. */
-export function notification(keys: Record<string, string>, shippedAt = '2026-06-15T09:30:00Z') {
+export function notification(
+  keys: Record<string, string | null>,
+  shippedAt = '2026-06-15T09:30:00Z',
+) {
   return { olay: 'order.fulfilled', ...keys, status: 'shipped', shipped_at: shippedAt };
 }
 

@@ -1,0 +1,130 @@
+// docs/openapi-control.json, the mock's control endpoints: the fault rule, the record bodies
+// and the product id in the path take what the mock takes; no endpoint takes a key.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { createMockService, type FaultRule } from '../../../mock/index.js';
+import { reach, send, useMswServer } from '../../support/mock.js';
+import { type Document, read, validatorOf } from '../../support/openapi.js';
+
+const server = useMswServer();
+
+describe('docs/openapi-control.json FaultRule', () => {
+  const document = read('openapi-control.json');
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12, as a generator or a validator reads them.
+  const documented = new Ajv2020({ strict: false }).compile(
+    document.components.schemas.FaultRule as object,
+  );
+  const path = '/api/v1/web-api/v1/orders';
+
+  it.each([
+    [{ path, status: 503 }, true],
+    [{ path, method: 'get', status: 503 }, true],
+    [{ path, delayMs: 300, status: 504 }, true],
+    [{ path, delayMs: 300, error: 'reset' }, true],
+    [{ path, delayMs: 300 }, true],
+    [{ path, status: 503, error: 'reset' }, false],
+    [{ path }, false],
+    [{ path, method: 'FETCH', status: 503 }, false],
+    [{ path, error: 'reset', body: 'x' }, false],
+  ])('agrees with the mock on %j (accepted: %s)', (rule, accepted) => {
+    const mock = createMockService();
+    let added = true;
+    try {
+      mock.faults.add(rule as FaultRule);
+    } catch {
+      added = false;
+    }
+    expect(added).toBe(accepted);
+    expect(documented(rule)).toBe(accepted);
+  });
+});
+
+describe('docs/openapi-control.json record updates', () => {
+  type Operation = { requestBody: { content: Record<string, { schema: { $ref: string } }> } };
+  const control = read('openapi-control.json');
+  const bodyOf = (path: string, method: string) => {
+    const operation = control.paths[path]?.[method] as Operation;
+    const ref = operation.requestBody.content['application/json']?.schema.$ref ?? '';
+    return validatorOf('openapi-control.json', ref.split('/').at(-1) ?? '');
+  };
+
+  // The mock changes any field but `id` (and an order's `updated_at`, which it stamps).
+  const order = '/__mock/orders/{order_id}';
+  const product = '/__mock/products/{product_id}';
+  it.each([
+    [order, { status: 'Processing' }, true],
+    [order, { id: '99' }, false],
+    [order, { updated_at: '2026-01-01T00:00:00Z' }, false],
+    [product, { stock: 3 }, true],
+    [product, { id: 99 }, false],
+  ])('PATCH %s agrees with the mock on %j (accepted: %s)', async (path, body, accepted) => {
+    const mock = createMockService({ orders: 3, products: 3 });
+    const { hostUrl } = await reach(server, mock, 'msw');
+    const url = `${hostUrl}${path.replace(/\{\w+\}$/, '1')}`;
+    const answer = await send(url, { method: 'PATCH', body });
+    expect(answer.status).toBe(accepted ? 200 : 422);
+    expect(bodyOf(path, 'patch')(body)).toBe(accepted);
+    // Creating takes them all.
+    expect(bodyOf(path.replace(/\/\{\w+\}$/, ''), 'post')(body)).toBe(true);
+  });
+});
+
+describe('docs/openapi-control.json shipments[].shipped_at of an order', () => {
+  // An instant: ISO 8601 with `Z` or ±HH:MM; a local time names none, so the mock refuses it.
+  it.each([
+    ['2026-06-15T09:30:00Z', true],
+    ['2026-06-15T11:30:00+02:00', true],
+    ['2026-06-15T09:30:00.123456+00:00', true],
+    [null, true],
+    ['2026-06-15T09:30:00', false],
+    ['2026-06-15T09:30:00+0200', false],
+    ['2026-02-30T09:30:00Z', false],
+    ['yesterday', false],
+  ])('agrees with the mock on %j (accepted: %s)', async (shippedAt, accepted) => {
+    const body = { shipments: [{ carrier: 'UPS', shipped_at: shippedAt }] };
+    const { hostUrl } = await reach(server, createMockService({ orders: 1 }), 'msw');
+    const created = await send(`${hostUrl}/__mock/orders`, { method: 'POST', body });
+    expect(created.status).toBe(accepted ? 201 : 422);
+    const changed = await send(`${hostUrl}/__mock/orders/1`, { method: 'PATCH', body });
+    expect(changed.status).toBe(accepted ? 200 : 422);
+    expect(validatorOf('openapi-control.json', 'OrderInput')(body)).toBe(accepted);
+    expect(validatorOf('openapi-control.json', 'OrderUpdate')(body)).toBe(accepted);
+  });
+});
+
+describe('docs/openapi-control.json product_id path parameter', () => {
+  type Parameter = { name: string; schema: object };
+  const path = '/__mock/products/{product_id}';
+  const { parameters } = read('openapi-control.json').paths[path] as { parameters: Parameter[] };
+  const schema = parameters.find(({ name }) => name === 'product_id')?.schema ?? {};
+  const documented = new Ajv2020({ strict: false }).compile(schema);
+
+  // What a generated client sends for a value the schema allows: its plain decimal text.
+  it.each([
+    [1, true],
+    [42, true],
+    [999_999_999_999_999, true],
+    [Number.MAX_SAFE_INTEGER, true],
+    [0, false],
+    [-1, false],
+    [Number.MAX_SAFE_INTEGER + 1, false],
+    [1.5, false],
+  ])('agrees with the mock on %s (accepted: %s)', async (id, accepted) => {
+    const { hostUrl } = await reach(server, createMockService({ products: 3 }), 'msw');
+    for (const method of ['GET', 'PATCH']) {
+      const body = method === 'PATCH' ? {} : undefined;
+      const answer = await send(`${hostUrl}/__mock/products/${String(id)}`, { method, body });
+      expect(answer.status === 422, `${method} ${id}`).toBe(!accepted);
+    }
+    expect(documented(id)).toBe(accepted);
+  });
+});
+
+describe('docs/openapi-control.json as linters read it', () => {
+  const document = read('openapi-control.json') as Document & { security?: unknown };
+
+  // No control endpoint takes a key: said once, at the root (Redocly's security-defined).
+  it('says the control endpoints take no security', () => {
+    expect(document.security).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+// The integers of both documents: what the mock reads is bounded where the mock refuses it,
+// past 2^53 - 1.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { createMockService } from '../../../mock/index.js';
+import { reach, send, useMswServer } from '../../support/mock.js';
+import { DOCUMENTS, read, validatorOf } from '../../support/openapi.js';
+
+const server = useMswServer();
+
+describe('integers the mock reads, in both documents', () => {
+  const MAX = Number.MAX_SAFE_INTEGER;
+  type Parameter = { name: string; in: string; schema: { type?: string; maximum?: number } };
+  type Operations = Record<string, { parameters?: Parameter[] }>;
+
+  it.each(DOCUMENTS)(
+    '%s bounds every integer query parameter (the mock refuses past 2^53 - 1)',
+    (file) => {
+      const integers = Object.values(read(file).paths as Record<string, Operations>)
+        .flatMap((operations) => Object.values(operations))
+        .flatMap((operation) => operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query' && parameter.schema.type === 'integer');
+      expect(integers.length).toBeGreaterThan(1);
+      const unbounded = integers.filter(({ schema }) => !(Number(schema.maximum) <= MAX));
+      expect(unbounded.map(({ name }) => name)).toEqual([]);
+    },
+  );
+
+  // The last integer the mock reads, and the first it refuses (422), against the document.
+  const parameter = (file: string, path: string, name: string) => {
+    const operations = read(file).paths[path] as Operations;
+    const found = operations.get?.parameters?.find((p) => p.name === name);
+    if (!found) throw new Error(`${file} GET ${path} has no ${name}`);
+    const ajv = new Ajv2020({ strict: false });
+    return (value: number) => ajv.validate(found.schema, value) as boolean;
+  };
+  it.each([
+    ['openapi.json', '/api/v1/web-api/v1/products', 'page'],
+    ['openapi.json', '/api/v1/web-api/v1/orders', 'offset'],
+    ['openapi-control.json', '/__mock/deliveries', 'limit'],
+    ['openapi-control.json', '/__mock/requests', 'limit'],
+    ['openapi-control.json', '/__mock/requests', 'status'],
+  ])('%s GET %s ?%s= agrees with the mock at 2^53 - 1 and past it', async (file, path, name) => {
+    const documented = parameter(file, path, name);
+    const { hostUrl } = await reach(server, createMockService(), 'msw');
+    // Written out: String(2 ** 53) is what a client sends for the first unsafe integer.
+    for (const [value, accepted] of [
+      [MAX, true],
+      [MAX + 1, false],
+    ] as const) {
+      const answer = await send(`${hostUrl}${path}?${name}=${String(value)}`);
+      expect(answer.status === 422, `${name}=${value}`).toBe(!accepted);
+      expect(documented(value), `${name}=${value}`).toBe(accepted);
+    }
+  });
+
+  it.each([
+    ['ClockAdvance', 'ms', -MAX - 1, '/__mock/clock/advance'],
+    ['ProductInput', 'id', MAX + 1, '/__mock/products'],
+    ['ProductInput', 'stock', MAX + 1, '/__mock/products'],
+  ])('openapi-control.json %s.%s refuses %s, as the mock does', async (id, field, value, path) => {
+    const { hostUrl } = await reach(server, createMockService(), 'msw');
+    const answer = await send(`${hostUrl}${path}`, { method: 'POST', body: { [field]: value } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail[0].loc).toEqual(['body', field]);
+    expect(validatorOf('openapi-control.json', id)({ [field]: value })).toBe(false);
+  });
+});

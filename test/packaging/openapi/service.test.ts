@@ -1,0 +1,141 @@
+// docs/openapi.json, the service's document: request bodies take what the mock takes, and
+// what the service sends is described as a generated client must read it.
+import { describe, expect, it } from 'vitest';
+import { createMockService } from '../../../mock/index.js';
+import { NOW, notification, postInbound } from '../../support/inbound.js';
+import { reach, useMswServer } from '../../support/mock.js';
+import { type Document, read, validatorOf } from '../../support/openapi.js';
+
+const server = useMswServer();
+
+describe('docs/openapi.json FulfillmentNotification', () => {
+  const documented = validatorOf('openapi.json', 'FulfillmentNotification');
+
+  // Specification 4.6 rule 1: `inbound_order_id`, when present, alone decides; without it
+  // (null counts as absent) `source` and `external_ref` come together or not at all.
+  it.each([
+    [{ inbound_order_id: '3' }, true],
+    [{ inbound_order_id: '3', source: 'amazon' }, true],
+    [{ inbound_order_id: '3', external_ref: null }, true],
+    [{ source: 'amazon', external_ref: 'AMZ-1' }, true],
+    [{ inbound_order_id: null, source: 'amazon', external_ref: 'AMZ-1' }, true],
+    [{}, true],
+    [{ source: null, external_ref: null }, true],
+    [{ source: 'amazon' }, false],
+    [{ source: 'amazon', external_ref: null }, false],
+    [{ inbound_order_id: null, external_ref: 'AMZ-1' }, false],
+    [{ inbound_order_id: '' }, false],
+  ])('agrees with the mock on %j (accepted: %s)', async (keys, accepted) => {
+    const mock = createMockService({ orders: 5 });
+    mock.clock.set(NOW);
+    const body = notification(keys);
+    const answer = await postInbound(await reach(server, mock, 'msw'), JSON.stringify(body));
+    // A body the mock reads may still name no order (404); only a 422 refuses the body.
+    expect(answer.status === 422).toBe(!accepted);
+    expect(documented(body)).toBe(accepted);
+  });
+});
+
+describe('docs/openapi.json WebhookSubscriptionCreate', () => {
+  const documented = validatorOf('openapi.json', 'WebhookSubscriptionCreate');
+
+  // The mock reads the URL as WHATWG URL parsing does and takes http(s) with a host; the
+  // document says the canonical spelling of that (the mock also reads `http:example.com`).
+  it.each([
+    ['http://example.com/hook', true],
+    ['HTTPS://Example.COM', true],
+    ['https://[::1]:8443/x?y=1#z', true],
+    ['http://user:pw@127.0.0.1:8080', true],
+    ['ftp://example.com/hook', false],
+    ['mailto:ops@example.com', false],
+    ['urn:isbn:0451450523', false],
+    ['http://', false],
+    ['http://user@/hook', false],
+    ['http://:80/hook', false],
+    ['http://example.com:abc/', false],
+    ['/relative/hook', false],
+    ['example.com/hook', false],
+  ])('agrees with the mock on %s (accepted: %s)', async (url, accepted) => {
+    const body = { url, events: ['order.created'] };
+    const target = await reach(server, createMockService(), 'msw');
+    const answer = await target.call('/webhooks', { method: 'POST', body });
+    expect(answer.status).toBe(accepted ? 201 : 422);
+    expect(documented(body)).toBe(accepted);
+  });
+});
+
+describe('docs/openapi.json, what the service sends', () => {
+  // openapi-generator reads an object without additionalProperties as closed (its default
+  // disallowAdditionalPropertiesIfNotPresent), and a Java client it generates then throws on
+  // any field the service adds. The SDK keeps such fields, so every object the service sends
+  // (answers, and the events it delivers) says it is open.
+  it('is open wherever it names properties: answers and delivered events', () => {
+    const document = read('openapi.json') as Document & {
+      webhooks: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
+    const closed = new Set<string>();
+    const seen = new Set<unknown>();
+    const walk = (value: unknown, at: string): void => {
+      if (typeof value !== 'object' || value === null || seen.has(value)) return;
+      seen.add(value);
+      const schema = value as {
+        $ref?: string;
+        type?: unknown;
+        properties?: unknown;
+        additionalProperties?: unknown;
+      };
+      if (schema.$ref) {
+        const name = schema.$ref.split('/').at(-1) ?? '';
+        walk(document.components.schemas[name], `#/components/schemas/${name}`);
+      }
+      if (
+        schema.type === 'object' &&
+        schema.properties &&
+        schema.additionalProperties === undefined
+      )
+        closed.add(at);
+      for (const [key, inner] of Object.entries(value)) walk(inner, `${at}/${key}`);
+    };
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        walk((operation as { responses?: unknown }).responses, `${method} ${path}`);
+      }
+    }
+    for (const [name, operations] of Object.entries(document.webhooks)) {
+      for (const operation of Object.values(operations)) walk(operation.requestBody, name);
+    }
+    expect(seen.size).toBeGreaterThan(20);
+    expect([...closed]).toEqual([]);
+  });
+});
+
+describe('docs/openapi.json 429 responses', () => {
+  type Header = { required?: boolean; $ref?: string };
+  type Response = { headers?: Record<string, Header> };
+  const document = read('openapi.json') as Document & {
+    components: { headers: Record<string, Header> };
+  };
+  const resolve = (header: Header) =>
+    header.$ref ? document.components.headers[header.$ref.split('/').at(-1) ?? ''] : header;
+
+  // Specification 7 and 8: a 429 carries Retry-After. Each operation under the base URL is
+  // rate limited; the inbound one, which takes no API key, is not.
+  it('require Retry-After, on every operation under the base URL', () => {
+    const limited: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const response = (operation as { responses: Record<string, Response> }).responses['429'];
+        if (!response) continue;
+        limited.push(`${method} ${path}`);
+        const header = response.headers?.['Retry-After'];
+        expect(header && resolve(header)?.required, `${method} ${path}`).toBe(true);
+      }
+    }
+    expect(limited.sort()).toEqual(
+      Object.entries(document.paths)
+        .filter(([path]) => path.startsWith('/api/v1/web-api/v1/'))
+        .flatMap(([path, operations]) => Object.keys(operations).map((m) => `${m} ${path}`))
+        .sort(),
+    );
+  });
+});
