@@ -1,64 +1,31 @@
 // The mock's control endpoints under {host_url}/__mock/ (state, clock, deliveries, fault
 // rules, the request journal, reset) as an OpenAPI 3.1 document (docs/openapi-control.json),
 // for drivers in any language.
-import * as z from 'zod/mini';
 import {
   CONTROL_PREFIX,
   DeliveryFilterSchema,
   RequestFilterSchema,
 } from '../../../mock/routes/control.js';
 import { type Json, json, ref, withDefaultResponses } from '../json-schema.js';
+import {
+  bad,
+  body,
+  error,
+  fields,
+  items,
+  ok,
+  pathParam,
+  queryOf,
+  status,
+  tags,
+} from './operations.js';
 import { controlComponents } from './schemas.js';
 
-// The responses, bodies and parameters its operations are made of.
-const ok = (description: string, schema: object = { type: 'object' }) => ({
-  description,
-  content: json(schema),
-});
-const items = (id: string) => ({
-  type: 'object',
-  properties: { items: { type: 'array', items: ref(id) } },
-  required: ['items'],
-});
-const status = (value: string) => ({
-  type: 'object',
-  properties: { status: { const: value } },
-  required: ['status'],
-});
-const error = (description: string) => ({ description, content: json(ref('ErrorBody')) });
-const body = (id: string) => ({ required: false, content: json(ref(id)) });
-const fields = (id: string, description: string) => ({
-  required: false,
-  description,
-  content: json(ref(id)),
-});
-const pathParam = (name: string, description: string, schema: Json = { type: 'string' }) => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema,
-});
 // A product id as the control routes read it from the path (mock/routes/control.ts,
 // `productId`): every id a product can have, a safe integer from 1, in plain decimal (no
 // sign, no leading zero); anything else is 422.
 const PRODUCT_ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
-const tags = (...names: string[]) => ({ tags: names });
 
-const bad = error('The body (or query) failed validation; `detail` lists each problem.');
-
-// The query parameters of a filter schema, each with its description.
-function queryOf(schema: z.ZodMiniObject, descriptions: Record<string, string>): Json[] {
-  const { properties } = z.toJSONSchema(schema, { io: 'input' }) as Json;
-  return Object.entries(properties as Json).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: false,
-    description: descriptions[name],
-    // zod's safe-integer bound on an int stays: past it the filter is 422.
-    schema: property,
-  }));
-}
 const newestOnly = queryOf(DeliveryFilterSchema, {
   limit: 'Only the newest N attempts. Any other query parameter is refused (422).',
 });
