@@ -65,8 +65,8 @@ function stored(
           ? pathParam(id, 'The order’s `id` (a string).')
           : pathParam(
               id,
-              'The product’s `id`, in decimal without sign or leading zeros, at most 15 digits ' +
-                '(422 otherwise).',
+              'The product’s `id`: a safe integer from 1 (up to 2^53 − 1), in decimal without ' +
+                'sign or leading zeros (422 otherwise).',
               PRODUCT_ID,
             ),
       ],

@@ -93,11 +93,20 @@ describe('docs/openapi-control.json shipments[].shipped_at of an order', () => {
 });
 
 describe('docs/openapi-control.json product_id path parameter', () => {
-  type Parameter = { name: string; schema: object };
+  type Parameter = { name: string; description?: string; schema: { maximum?: number } };
   const path = '/__mock/products/{product_id}';
   const { parameters } = read('openapi-control.json').paths[path] as { parameters: Parameter[] };
-  const schema = parameters.find(({ name }) => name === 'product_id')?.schema ?? {};
+  const parameter = parameters.find(({ name }) => name === 'product_id');
+  const schema = parameter?.schema ?? {};
   const documented = new Ajv2020({ strict: false }).compile(schema);
+
+  // The mock reads any safe integer: the description says the schema's bound, not a count of
+  // digits that goes stale when the bound moves.
+  it('says the same largest id as its schema', () => {
+    expect(schema.maximum).toBe(2 ** 53 - 1);
+    expect(parameter?.description).toContain('2^53 − 1');
+    expect(parameter?.description).not.toMatch(/\d+ digits/);
+  });
 
   // What a generated client sends for a value the schema allows: its plain decimal text.
   it.each([
