@@ -28,3 +28,41 @@ export function validatorOf(file: string, id: string) {
   if (!validate) throw new Error(`${file} has no schema ${id}`);
   return (value: unknown) => validate(value) as boolean;
 }
+
+/**
+ * Every schema object of a document reachable from `roots` (parts of it, such as an
+ * operation's responses), `$ref`s to its components followed, each with where it was found.
+ */
+export function schemasUnder(document: Document, roots: [at: string, value: unknown][]) {
+  const found: [at: string, schema: Record<string, unknown>][] = [];
+  const seen = new Set<unknown>();
+  const walk = (value: unknown, at: string): void => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return;
+    seen.add(value);
+    const schema = value as Record<string, unknown>;
+    found.push([at, schema]);
+    if (typeof schema.$ref === 'string') {
+      const name = schema.$ref.split('/').at(-1) ?? '';
+      walk(document.components.schemas[name], `#/components/schemas/${name}`);
+    }
+    for (const [key, inner] of Object.entries(schema)) walk(inner, `${at}/${key}`);
+  };
+  for (const [at, value] of roots) walk(value, at);
+  return found;
+}
+
+/** What the sender of a document sends: each operation's responses and each delivered event. */
+export function sentRoots(document: Document): [at: string, value: unknown][] {
+  const roots: [string, unknown][] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      roots.push([`${method} ${path}`, (operation as { responses?: unknown }).responses]);
+    }
+  }
+  const { webhooks = {} } = document as { webhooks?: Record<string, Record<string, unknown>> };
+  for (const [name, operations] of Object.entries(webhooks)) {
+    for (const operation of Object.values(operations))
+      roots.push([name, (operation as { requestBody?: unknown }).requestBody]);
+  }
+  return roots;
+}

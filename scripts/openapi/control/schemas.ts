@@ -16,8 +16,10 @@ import {
   sortedById,
 } from '../json-schema.js';
 
-// Each component: its schema, its name, and what it is.
-const schemas = registryOf([
+// Each component: its schema, its name, and what it is. What the control routes take is
+// described as they accept it (zod's safe-integer bounds, which they enforce, stay), and the
+// records the mock only sends as it sends them (clean() drops those bounds).
+const inputs = registryOf([
   [
     FaultRuleSchema,
     'FaultRule',
@@ -29,29 +31,8 @@ const schemas = registryOf([
       '`delayMs` to wait first (alone: answer normally after it). At least one of the three; ' +
       '`body` and `headers` go with `status` only.',
   ],
-  [
-    StoredFaultRuleSchema,
-    'StoredFaultRule',
-    'A live rule with its `id` and how many requests it has applied to.',
-  ],
-  [
-    MockRequestSchema,
-    'MockRequest',
-    'One request the service was sent. API key and signature header values, and any configured ' +
-      'key or signing secret elsewhere, read `REDACTED`; `keyId` names the configured key ' +
-      '(`apiKeys[0]`, ...), never the key; `status` is null for a reset connection.',
-  ],
-  [
-    DeliveryAttemptSchema,
-    'DeliveryAttempt',
-    'One attempt to deliver one event to one subscription: `status` when the receiver answered, ' +
-      '`error` when it did not (network error, timeout); `body` is the exact bytes sent, the same ' +
-      'on every attempt of an event.',
-  ],
   [ClockSetSchema, 'ClockSet', 'Where to freeze the mock clock.'],
   [ClockAdvanceSchema, 'ClockAdvance', 'How many ms to move the clock (negative goes back).'],
-  [S.OrderDetailSchema, 'Order', 'A stored order, every field.'],
-  [S.ProductSchema, 'Product', 'A stored product.'],
   [
     OrderInputSchema,
     'OrderInput',
@@ -77,6 +58,30 @@ const schemas = registryOf([
     'Fields of a product to change: any of ProductInput but `id` (422: the id never changes), ' +
       'no other.',
   ],
+]);
+
+const outputs = registryOf([
+  [
+    StoredFaultRuleSchema,
+    'StoredFaultRule',
+    'A live rule with its `id` and how many requests it has applied to.',
+  ],
+  [
+    MockRequestSchema,
+    'MockRequest',
+    'One request the service was sent. API key and signature header values, and any configured ' +
+      'key or signing secret elsewhere, read `REDACTED`; `keyId` names the configured key ' +
+      '(`apiKeys[0]`, ...), never the key; `status` is null for a reset connection.',
+  ],
+  [
+    DeliveryAttemptSchema,
+    'DeliveryAttempt',
+    'One attempt to deliver one event to one subscription: `status` when the receiver answered, ' +
+      '`error` when it did not (network error, timeout); `body` is the exact bytes sent, the same ' +
+      'on every attempt of an event.',
+  ],
+  [S.OrderDetailSchema, 'Order', 'A stored order, every field.'],
+  [S.ProductSchema, 'Product', 'A stored product.'],
   [S.WebhookSubscriptionSchema, 'WebhookSubscription', 'A stored webhook subscription.'],
   [
     S.ErrorBodySchema,
@@ -87,7 +92,10 @@ const schemas = registryOf([
 
 /** Every component schema of the control document, sorted by id. */
 export function controlComponents(): Record<string, Json> {
-  const cleaned = registrySchemas(schemas, 'input', { unrepresentable: 'any' });
+  const cleaned = {
+    ...registrySchemas(inputs, 'input', { unrepresentable: 'any' }),
+    ...registrySchemas(outputs, 'output', { unrepresentable: 'any' }),
+  };
   // zod drops the refinement; JSON Schema says it in its own words: exactly one branch holds,
   // so a rule has status or error (not both), or delayMs alone; delayMs goes with either.
   cleaned.FaultRule = {

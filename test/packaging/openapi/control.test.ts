@@ -129,6 +129,26 @@ describe('docs/openapi-control.json product_id path parameter', () => {
   });
 });
 
+describe('docs/openapi-control.json records the mock sends', () => {
+  // Described as sent: the mock's own records validate, and a journal entry with a field a
+  // newer mock adds is not refused (zod's output reading would close it).
+  it('match what the mock answers with', async () => {
+    const { hostUrl } = await reach(server, createMockService({ products: 2 }), 'msw');
+    const rule = { path: '/api/v1/web-api/v1/orders', status: 503 };
+    const stored = await send(`${hostUrl}/__mock/faults`, { method: 'POST', body: rule });
+    const product = await send(`${hostUrl}/__mock/products/1`);
+    await send(`${hostUrl}/api/v1/web-api/v1/orders`);
+    const journal = await send(`${hostUrl}/__mock/requests`);
+    const [entry] = journal.body.items;
+    expect(entry?.status).toBe(503);
+    expect(validatorOf('openapi-control.json', 'StoredFaultRule')(stored.body)).toBe(true);
+    expect(validatorOf('openapi-control.json', 'Product')(product.body)).toBe(true);
+    const request = validatorOf('openapi-control.json', 'MockRequest');
+    expect(request(entry)).toBe(true);
+    expect(request({ ...entry, addedLater: 1 })).toBe(true);
+  });
+});
+
 describe('docs/openapi-control.json as linters read it', () => {
   const document = read('openapi-control.json') as Document & { security?: unknown };
 
