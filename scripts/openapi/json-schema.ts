@@ -68,11 +68,13 @@ export function withDefaultResponses(paths: Record<string, Json>): Record<string
 }
 
 /**
- * Strips what zod adds for standalone documents but OpenAPI components must not carry.
+ * Strips what zod adds for standalone documents but OpenAPI components must not carry, and
+ * says `format: int64` of an integer that can leave the 32-bit range.
  *
  * @param io - What the schema describes. zod marks every int with the safe-integer range:
  *   for what the service takes (`input`) that is a bound it enforces (a larger value is 422),
  *   which a client must not cross, so it stays; for what it sends it says nothing to a reader.
+ *   Either way the range is past 32 bits, so the integer says `int64` first.
  */
 export function clean(schema: unknown, io: 'input' | 'output'): Schema {
   const json = JSON.parse(
@@ -82,10 +84,28 @@ export function clean(schema: unknown, io: 'input' | 'output'): Schema {
         return undefined;
       if (io === 'output' && key === 'maximum' && value === Number.MAX_SAFE_INTEGER)
         return undefined;
-      return oneBranch(value);
+      return int64(oneBranch(value));
     }),
   );
   return json as Schema;
+}
+
+/**
+ * An integer schema whose bounds leave the 32-bit range, with `format: int64`: Java-family
+ * generators read an integer without a format as a 32-bit `Integer` (a larger value overflows
+ * it), and with bean validation write `@Max(9007199254740991)`, which javac refuses as too
+ * large an int literal (openapi-generator #11087, #18082). `int64` makes it a `Long`. An
+ * integer bounded within 32 bits (a page size from 1 to 200) is left as it is.
+ */
+export function int64(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { type, format, ...rest } = value as Json;
+  const types: unknown[] = Array.isArray(type) ? type : [type];
+  if (!types.includes('integer') || format !== undefined) return value;
+  const low = Number(rest.minimum ?? rest.exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
+  const high = Number(rest.maximum ?? rest.exclusiveMaximum ?? Number.POSITIVE_INFINITY);
+  const inInt32 = low >= -(2 ** 31) && high <= 2 ** 31 - 1;
+  return inInt32 ? value : { type, format: 'int64', ...rest };
 }
 
 // A union whose branches read the same (the SDK reads a bare items array, or a body that is no

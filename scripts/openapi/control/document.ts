@@ -6,7 +6,7 @@ import {
   DeliveryFilterSchema,
   RequestFilterSchema,
 } from '../../../mock/routes/control.js';
-import { type Json, json, ref, withDefaultResponses } from '../json-schema.js';
+import { int64, type Json, json, ref, withDefaultResponses } from '../json-schema.js';
 import {
   bad,
   body,
@@ -23,8 +23,8 @@ import { controlComponents } from './schemas.js';
 
 // A product id as the control routes read it from the path (mock/routes/control.ts,
 // `productId`): every id a product can have, a safe integer from 1, in plain decimal (no
-// sign, no leading zero); anything else is 422.
-const PRODUCT_ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+// sign, no leading zero); anything else is 422. Past 32 bits, so `int64` (see int64()).
+const PRODUCT_ID = int64({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) as Json;
 
 const newestOnly = queryOf(DeliveryFilterSchema, {
   limit: 'Only the newest N attempts. Any other query parameter is refused (422).',

@@ -1,7 +1,7 @@
 // What the operations of the control document are made of: its responses, request bodies,
 // path and query parameters, and tags.
 import * as z from 'zod/mini';
-import { type Json, json, ref } from '../json-schema.js';
+import { clean, type Json, json, ref } from '../json-schema.js';
 
 /** A 2xx answer with a JSON body (any object unless told). */
 export const ok = (description: string, schema: object = { type: 'object' }) => ({
@@ -51,8 +51,8 @@ export const tags = (...names: string[]) => ({ tags: names });
 
 /** The query parameters of a filter schema, each with its description. */
 export function queryOf(schema: z.ZodMiniObject, descriptions: Record<string, string>): Json[] {
-  const { properties } = z.toJSONSchema(schema, { io: 'input' }) as Json;
-  return Object.entries(properties as Json).map(([name, property]) => ({
+  const { properties } = clean(z.toJSONSchema(schema, { io: 'input' }), 'input');
+  return Object.entries(properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
     required: false,

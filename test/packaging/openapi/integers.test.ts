@@ -82,3 +82,43 @@ describe('integers the documents send', () => {
     expect(bounded.map(([at]) => at)).toEqual([]);
   });
 });
+
+describe('integers past 32 bits, in both documents', () => {
+  // Java-family generators read an integer without a format as a 32-bit Integer, and with bean
+  // validation write @Max(9007199254740991), which javac refuses (openapi-generator #11087,
+  // #18082; swagger-codegen #8967): an integer that can leave 32 bits says int64 (a Long).
+  const INT32 = [-(2 ** 31), 2 ** 31 - 1] as const;
+  type Integer = { type?: unknown; format?: string; minimum?: number; maximum?: number };
+  const integersOf = (found: [string, Record<string, unknown>][]) =>
+    found.filter(([, schema]) => [schema.type].flat().includes('integer')) as [string, Integer][];
+  const inInt32 = ({ minimum, maximum }: Integer) =>
+    minimum !== undefined && maximum !== undefined && minimum >= INT32[0] && maximum <= INT32[1];
+
+  it.each(DOCUMENTS)('%s says int64 of every integer whose bounds leave 32 bits', (file) => {
+    const document = read(file);
+    const integers = integersOf(schemasUnder(document, [['#', document]]));
+    expect(integers.length).toBeGreaterThan(5);
+    const leaving = integers.filter(
+      ([, { minimum, maximum }]) => Number(minimum) < INT32[0] || Number(maximum) > INT32[1],
+    );
+    expect(leaving.length).toBeGreaterThan(1);
+    expect(leaving.filter(([, schema]) => schema.format !== 'int64').map(([at]) => at)).toEqual([]);
+    // Bounds within 32 bits (a page size from 1 to 200) need no format.
+    const within = integers.filter(([, schema]) => inInt32(schema));
+    expect(within.length).toBeGreaterThan(1);
+    expect(within.filter(([, schema]) => schema.format).map(([at]) => at)).toEqual([]);
+  });
+
+  // What the service or the mock sends drops zod's safe-integer bounds, not their width: a
+  // product id up to 2^53 - 1 in an answer overflows a 32-bit Integer just the same.
+  it.each(DOCUMENTS)(
+    '%s says int64 of every integer it sends unless bounded in 32 bits',
+    (file) => {
+      const document = read(file);
+      const sent = integersOf(schemasUnder(document, sentRoots(document)));
+      expect(sent.length).toBeGreaterThan(3);
+      const narrow = sent.filter(([, schema]) => !inInt32(schema) && schema.format !== 'int64');
+      expect(narrow.map(([at]) => at)).toEqual([]);
+    },
+  );
+});
