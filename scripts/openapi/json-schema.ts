@@ -119,16 +119,6 @@ function oneBranch(value: unknown): unknown {
   return { ...rest, ...(anyOf[0] as object) };
 }
 
-// zod's output reading closes an object that strips unknown keys (`additionalProperties:
-// false`): true of the record sent today, but a newer sender may add a field (as the journal
-// gained `elapsedMs`), which a validator reading `false` would then refuse. Such an
-// object says nothing of other keys, as its input reading does; a strict one stays closed.
-function override({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: Json }) {
-  const def = zodSchema._zod.def as { type: string; catchall?: unknown };
-  if (def.type === 'object' && !def.catchall && jsonSchema.additionalProperties === false)
-    delete jsonSchema.additionalProperties;
-}
-
 /** The cleaned JSON Schema of every schema in a registry, by id. */
 export function registrySchemas(
   registry: SchemaRegistry,
@@ -141,7 +131,6 @@ export function registrySchemas(
     io,
     uri,
     metadata: registry,
-    override,
     ...options,
   }).schemas;
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, clean(schema, io)]));

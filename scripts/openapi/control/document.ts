@@ -1,12 +1,14 @@
 // The mock's control endpoints under {host_url}/__mock/ (state, clock, deliveries, fault
 // rules, the request journal, reset) as an OpenAPI 3.1 document (docs/openapi-control.json),
 // for drivers in any language.
+
 import {
   CONTROL_PREFIX,
   DeliveryFilterSchema,
   RequestFilterSchema,
 } from '../../../mock/routes/control.js';
 import { int64, type Json, json, ref, withDefaultResponses } from '../json-schema.js';
+import { openWhatIsSent } from '../open-answers.js';
 import {
   bad,
   body,
@@ -268,5 +270,5 @@ export function buildControlDocument(): Json {
 
 /** The control document as written to disk: two-space JSON with a trailing newline. */
 export function renderControlDocument(): string {
-  return `${JSON.stringify(buildControlDocument(), null, 2)}\n`;
+  return `${JSON.stringify(openWhatIsSent(buildControlDocument()), null, 2)}\n`;
 }

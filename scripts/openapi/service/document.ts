@@ -4,8 +4,10 @@
 // inbound one is the mock's FULFILLMENT_PATH), so the base cannot drift from the one
 // implementation of the service's routes; the rest of each path is written in its part, and
 // test/mock/routes/openapi-headers.test.ts calls every documented path on the mock.
+
 import { BASE_PATH } from '../../../mock/index.js';
 import { type Json, withDefaultResponses } from '../json-schema.js';
+import { openWhatIsSent } from '../open-answers.js';
 import { fulfillmentPaths } from './fulfillment.js';
 import { GAPS } from './operations.js';
 import { orderPaths } from './orders.js';
@@ -109,5 +111,5 @@ export function buildOpenApiDocument(): Json {
 
 /** The document as written to disk: two-space JSON with a trailing newline. */
 export function renderOpenApiDocument(): string {
-  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+  return `${JSON.stringify(openWhatIsSent(buildOpenApiDocument()), null, 2)}\n`;
 }
