@@ -63,7 +63,7 @@ export interface OrderPullParams extends PrefetchParams {
   platform?: Platform | undefined;
   /**
    * Orders per page, an integer from 1 to 200 ({@link MAX_PAGE_SIZE}); left out, the
-   * service's default, which the specification does not show (8); the mock's is 50.
+   * service's default, which the specification does not show (its section 8); the mock's is 50.
    */
   limit?: number | undefined;
   /**
