@@ -107,9 +107,9 @@ export interface ClientConfig {
 /**
  * The retry policy unless `retry` overrides part of it: up to 3 retries of GET requests and
  * of `fulfillment.notifyShipped` (applied idempotently; `webhooks.create` only when the call
- * passes a `retry` other than `false`), on 408, 429, 500, 502, 503, 504, network errors and timeouts before the
- * response headers arrive; exponential backoff from 300 ms
- * with full jitter, at most 10 s between attempts; on 429 and 503 the `Retry-After` wait
+ * passes a `retry` other than `false`), on 408, 429, 500, 502, 503, 504, network errors and
+ * timeouts before the response headers arrive; exponential backoff from 300 ms with full
+ * jitter, at most 10 s between attempts; on 429 and 503 the `Retry-After` wait
  * instead, unless it exceeds 60 s, in which case the error is thrown at once rather than
  * retried early.
  */
