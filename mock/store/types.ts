@@ -9,7 +9,10 @@ import type { OrderItemRecordSchema, OrderRecordSchema } from './record-schemas.
  * An order as the mock stores it: every field of the order detail present (nullable where the
  * service may know nothing), plus its `items`.
  */
-export type MockOrder = OrderRecord & { items: OrderItemRecord[] };
+export interface MockOrder extends OrderRecord {
+  /** The order's lines. */
+  items: OrderItemRecord[];
+}
 
 /**
  * The stored fields of an order: those of the order detail, each present.
@@ -30,16 +33,16 @@ type OrderItemRecord = z.infer<typeof OrderItemRecordSchema>;
  * the rest is generated. Timestamps may be any ISO 8601 string and are stored in UTC with
  * milliseconds.
  */
-export type OrderInput = Partial<MockOrder>;
+export interface OrderInput extends Partial<MockOrder> {}
 
 /** What `mock.orders.update` accepts: fields to change. `id` and `updated_at` are the mock's. */
-export type OrderPatch = Omit<OrderInput, 'id' | 'updated_at'>;
+export interface OrderPatch extends Omit<OrderInput, 'id' | 'updated_at'> {}
 
 /** A product as the mock stores it. */
-export type MockProduct = Required<Product>;
+export interface MockProduct extends Required<Product> {}
 
 /** What `mock.products.create` and the `products` option accept; the rest is generated. */
-export type ProductInput = Partial<MockProduct>;
+export interface ProductInput extends Partial<MockProduct> {}
 
 /** What `mock.products.update` accepts: fields to change, never `id`. */
-export type ProductPatch = Omit<ProductInput, 'id'>;
+export interface ProductPatch extends Omit<ProductInput, 'id'> {}

@@ -71,14 +71,14 @@ export function completeCursor(
  * filled in on a last page that left it out), with the request id of the answer that
  * brought it.
  */
-export type OrderPullPage = OrderCursorPage & {
+export interface OrderPullPage extends OrderCursorPage {
   /**
    * The `X-Request-Id` header of this page's answer, or `undefined` when the service sent
    * none: what the service's support asks for. Not enumerable, so that the page serializes
    * exactly as the service sent it.
    */
   readonly requestId: string | undefined;
-};
+}
 
 /**
  * Gives a page its request id, as a property that `JSON.stringify` and spreading leave out.
