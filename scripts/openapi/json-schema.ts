@@ -127,12 +127,7 @@ export function registrySchemas(
 ): Record<string, Schema> {
   const uri = (id: string) => `#/components/schemas/${id}`;
   // The registry gives the ids; naming it as the metadata too carries each description.
-  const schemas = z.toJSONSchema(registry, {
-    io,
-    uri,
-    metadata: registry,
-    ...options,
-  }).schemas;
+  const schemas = z.toJSONSchema(registry, { io, uri, metadata: registry, ...options }).schemas;
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, clean(schema, io)]));
 }
 

@@ -109,10 +109,10 @@ export class OrdersClient extends ResourceClient {
    * @returns An async iterator over pages `{ items, next_since, next_since_id, has_more }`;
    *   `break` aborts a request in flight; `toArray({ limit })` collects up to `limit` pages.
    * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
-   *   at once for a bad `prefetch` or `signal`; from the loop, the others of {@link OrdersClient.list}:
-   *   {@link ConfigurationError} without `apiKey` or for a bad option, {@link AbortError}
-   *   when `options.signal` aborts, the errors of the service's answer or the connection,
-   *   each of these but ConfigurationError carrying `cursor`.
+   *   at once for a bad `prefetch` or `signal`; from the loop, the others of
+   *   {@link OrdersClient.list}: {@link ConfigurationError} without `apiKey` or for a bad
+   *   option, {@link AbortError} when `options.signal` aborts, the errors of the service's
+   *   answer or the connection, each of these but ConfigurationError carrying `cursor`.
    *
    * @example
    * ```ts

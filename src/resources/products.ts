@@ -60,9 +60,9 @@ export class ProductsClient extends ResourceClient {
    * @returns An async iterator for `for await`; `break` aborts a request in flight;
    *   `toArray({ limit })` collects up to `limit` products.
    * @throws {@link ValidationError} at once for bad parameters, {@link ConfigurationError}
-   *   at once for a bad `prefetch` or `signal`; the others of {@link ProductsClient.list} from the loop
-   *   ({@link ConfigurationError} without `apiKey` or for a bad option, {@link AbortError}
-   *   when `options.signal` aborts, ...).
+   *   at once for a bad `prefetch` or `signal`; the others of {@link ProductsClient.list}
+   *   from the loop ({@link ConfigurationError} without `apiKey` or for a bad option,
+   *   {@link AbortError} when `options.signal` aborts, ...).
    *
    * @example
    * ```ts
