@@ -12,7 +12,7 @@ import {
   LoggerSchema,
   type LogLevel,
 } from './log.js';
-import { check, mergeRetry } from './option-checks.js';
+import { check, FunctionSchema, retryOver } from './option-checks.js';
 
 /**
  * The path the SDK appends to `hostUrl` for every endpoint but the inbound one: the
@@ -155,11 +155,7 @@ export interface NormalizedConfig {
 }
 
 // One schema for the whole configuration, worded by the same formatter as request input.
-const fn = z.custom<(...args: never[]) => unknown>(
-  (value) => typeof value === 'function',
-  'must be a function',
-);
-const fns = z.optional(z.array(fn));
+const fns = z.optional(z.array(FunctionSchema));
 // A header value the Fetch API accepts and that cannot smuggle a second header. The
 // message never includes the value.
 const headerValue = z
@@ -172,22 +168,6 @@ const headerValue = z
   );
 // Only ever the HMAC key, never sent: any text a panel lets one set (specification 5).
 const hmacKey = z.string().check(z.minLength(1, 'must not be empty'));
-const count = z.int().check(z.minimum(0));
-const ms = z.optional(z.number().check(z.minimum(0)));
-const numbers = z.optional(z.array(z.number()));
-
-const RetrySchema = z.object({
-  limit: z.optional(count),
-  methods: z.optional(z.array(z.string())),
-  statusCodes: numbers,
-  afterStatusCodes: numbers,
-  maxRetryAfter: ms,
-  backoffLimit: ms,
-  delay: z.optional(fn),
-  jitter: z.optional(z.union([z.boolean(), fn], 'must be a boolean or a function')),
-  retryOnTimeout: z.optional(z.boolean()),
-  shouldRetry: z.optional(fn),
-});
 
 const HooksSchema = z.object({
   beforeRequest: fns,
@@ -213,16 +193,6 @@ export const TimeoutSchema = z.union(
   'must be whole milliseconds or false',
 );
 
-/**
- * `given`, a retry count or retry options, checked and merged over `base`.
- *
- * @throws {@link ConfigurationError} naming the retry option at fault.
- * @internal
- */
-export function retryOver(base: RetryOptions, given: unknown): RetryOptions {
-  return mergeRetry(base, check(typeof given === 'number' ? count : RetrySchema, given, ['retry']));
-}
-
 const ConfigSchema = z.object({
   hostUrl: z.string(),
   apiKey: z.optional(headerValue),
@@ -231,9 +201,9 @@ const ConfigSchema = z.object({
   // Both checked apart, retry as a count or as RetrySchema, so that an issue (an unknown
   // key too) names the field inside.
   retry: z.optional(z.unknown()),
-  fetch: z.optional(fn),
+  fetch: z.optional(FunctionSchema),
   hooks: z.optional(z.unknown()),
-  now: z.optional(fn),
+  now: z.optional(FunctionSchema),
   logger: z.optional(LoggerSchema),
   logLevel: z.optional(z.enum(LOG_LEVELS as [LogLevel, ...LogLevel[]])),
 });

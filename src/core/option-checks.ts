@@ -1,7 +1,7 @@
 // Checking options, the configuration's or a call's, with one wording: the option at fault
-// named in a ConfigurationError; and a retry policy merged over another.
+// named in a ConfigurationError; and a retry policy, checked and merged over another.
 import type { RetryOptions } from 'ky';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeIssue, unknownKeys } from './validate.js';
 
@@ -32,12 +32,45 @@ export function check<S extends z.ZodMiniType>(
 }
 
 /**
- * `given` merged over a normalized retry policy: a number keeps the policy, unlike ky, and
- * changes only the count; lists are copied, so no request can mutate shared defaults.
+ * An option that takes a function (a hook, `fetch`, a clock).
  *
  * @internal
  */
-export function mergeRetry(base: RetryOptions, given: number | object): RetryOptions {
+export const FunctionSchema = z.custom<(...args: never[]) => unknown>(
+  (value) => typeof value === 'function',
+  'must be a function',
+);
+
+const count = z.int().check(z.minimum(0));
+const ms = z.optional(z.number().check(z.minimum(0)));
+const numbers = z.optional(z.array(z.number()));
+
+const RetrySchema = z.object({
+  limit: z.optional(count),
+  methods: z.optional(z.array(z.string())),
+  statusCodes: numbers,
+  afterStatusCodes: numbers,
+  maxRetryAfter: ms,
+  backoffLimit: ms,
+  delay: z.optional(FunctionSchema),
+  jitter: z.optional(z.union([z.boolean(), FunctionSchema], 'must be a boolean or a function')),
+  retryOnTimeout: z.optional(z.boolean()),
+  shouldRetry: z.optional(FunctionSchema),
+});
+
+/**
+ * `given`, a retry count or retry options, checked and merged over `base`.
+ *
+ * @throws {@link ConfigurationError} naming the retry option at fault.
+ * @internal
+ */
+export function retryOver(base: RetryOptions, given: unknown): RetryOptions {
+  return mergeRetry(base, check(typeof given === 'number' ? count : RetrySchema, given, ['retry']));
+}
+
+// `given` merged over a normalized retry policy: a number keeps the policy, unlike ky, and
+// changes only the count; lists are copied, so no request can mutate shared defaults.
+function mergeRetry(base: RetryOptions, given: number | object): RetryOptions {
   const merged: Record<string, unknown> = {};
   const over = typeof given === 'number' ? { limit: given } : given;
   for (const [key, value] of Object.entries({ ...base, ...over })) {

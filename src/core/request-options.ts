@@ -3,8 +3,8 @@
 import type { RetryOptions } from 'ky';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
-import { DurationSchema, type NormalizedConfig, retryOver, TimeoutSchema } from './config.js';
-import { check } from './option-checks.js';
+import { DurationSchema, type NormalizedConfig, TimeoutSchema } from './config.js';
+import { check, retryOver } from './option-checks.js';
 
 /**
  * Options every SDK call takes as its last argument. Each overrides the client's setting
