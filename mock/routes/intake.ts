@@ -132,9 +132,21 @@ export class Intake {
     if (fault) journal.fault(slot, id, { id: fault.id, effect: effectOf(fault.rule) });
     const wait = fault?.rule.delayMs ?? this.latency(id);
     if (wait === 0) return this.answer(request, entry, fault);
-    return sleep(wait, request.signal).then(
-      () => this.answer(request, entry, fault),
-      () => entry.send(CUT_RESPONSE, 'reset'),
+    const rule = fault?.rule;
+    if (rule?.status !== undefined || rule?.error === 'reset') {
+      return sleep(wait, request.signal).then(
+        () => this.answer(request, entry, fault),
+        () => entry.send(CUT_RESPONSE, 'reset'),
+      );
+    }
+    // A service does the work it was sent, and only its answer is late: the route runs now,
+    // so a client that gives up during the wait has lost the answer, not the work (how to
+    // test that a write retried after a timeout is safe).
+    return Promise.resolve(this.router.dispatch(request)).then((response) =>
+      sleep(wait, request.signal).then(
+        () => entry.send(response, rule?.error),
+        () => entry.send(CUT_RESPONSE, 'reset'),
+      ),
     );
   }
 

@@ -58,6 +58,8 @@ export interface CallOptions {
   /** The API key; null sends none. Default MOCK_API_KEY. */
   key?: string | null;
   headers?: Record<string, string>;
+  /** Gives up on the call when it aborts. */
+  signal?: AbortSignal;
 }
 
 /** A running mock reached over one {@link Transport}. */
@@ -85,7 +87,12 @@ export async function send(url: string, options: CallOptions = {}): Promise<Json
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['Content-Type'] ??= 'application/json';
   }
-  const response = await fetch(url, { method: options.method ?? 'GET', headers, body });
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: JSON.parse(text) };
 }

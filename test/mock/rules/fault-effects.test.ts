@@ -49,6 +49,26 @@ describe.each(TRANSPORTS)('fault effects (%s)', (transport) => {
     ]);
   });
 
+  it('runs the route at once under delayMs alone: a client that gives up loses the answer, not the work', async () => {
+    const target = await start({ orders: 5 });
+    const webhooks = '/api/v1/web-api/v1/webhooks';
+    target.mock.faults.add({ path: webhooks, delayMs: 5_000, times: 1 });
+    target.mock.faults.add({ path: webhooks, delayMs: 5_000, status: 504, times: 1 });
+    for (const url of ['https://wms.test/late', 'https://wms.test/gateway']) {
+      const body = { url, events: ['order.created'] };
+      const signal = AbortSignal.timeout(50);
+      await expect(target.call('/webhooks', { method: 'POST', body, signal })).rejects.toThrow();
+    }
+    // Only the delayed route did its work; the gateway's 504 never reached the service.
+    expect(target.mock.subscriptions.map((subscription) => subscription.url)).toEqual([
+      'https://wms.test/late',
+    ]);
+    expect(outcomes(target)).toEqual([
+      [null, 'delay'],
+      [null, 'status'],
+    ]);
+  });
+
   it('sends a string body as it is: a proxy’s HTML error page, or plain text', async () => {
     const target = await start({ orders: 5 });
     const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
