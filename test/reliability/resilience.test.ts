@@ -191,6 +191,27 @@ describe.each(TRANSPORTS)('fault rules against the SDK (%s)', (transport) => {
     expect(await notify()).toMatchObject({ status: 'unchanged' });
   });
 
+  it('retries a notification whose answer came too late: the SDK’s own retry finds it unchanged', async () => {
+    const target = await start({ orders: 10 });
+    target.mock.faults.add({ path: '/api/v1/webhooks/wms/fulfillment', delayMs: 5_000, times: 1 });
+    const client = clientOf(target, {
+      signingSecret: MOCK_SIGNING_SECRET,
+      timeout: 100,
+      retry: { ...FAST, limit: 1 },
+    });
+    const result = await client.fulfillment.notifyShipped(
+      { inbound_order_id: '3' },
+      { shipped_at: new Date('2026-11-22T10:00:00Z') },
+    );
+    // The first attempt did the work and timed out before its answer; the retry found it done.
+    expect(result).toMatchObject({ status: 'unchanged' });
+    expect(target.mock.orders.get('3')).toMatchObject({ status: 'shipped' });
+    expect(target.mock.requests.map((entry) => [entry.status, entry.fault?.effect])).toEqual([
+      [null, 'delay'],
+      [200, undefined],
+    ]);
+  });
+
   it('gives the status error once a rule outlasts the retries, and a faulted write changes nothing', async () => {
     const target = await start({ orders: 10 });
     target.mock.faults.add({ method: 'POST', path: `${ORDERS_PATH}*`, status: 500 });
