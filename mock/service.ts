@@ -108,8 +108,9 @@ export interface MockService {
   /** The clock every timestamp, signature window and rate-limit window uses. */
   readonly clock: MockClock;
   /**
-   * The outbound delivery attempts (a snapshot), oldest first, the newest `deliveries.limit`
-   * kept.
+   * The outbound delivery attempts (a snapshot), in the order they ended (an attempt's `id`
+   * and `at` are taken when it starts, so a slow receiver's attempt sorts after a quicker
+   * later one), the newest `deliveries.limit` kept.
    */
   readonly deliveries: readonly DeliveryAttempt[];
   /** Every webhook subscription (a snapshot), oldest first. */

@@ -35,7 +35,7 @@ const newestOnly = queryOf(DeliveryFilterSchema, {
 // What GET /__mock/deliveries and the flush answer with: the kept attempts, not every one.
 const attempts = ok(
   'The delivery attempts kept (the newest 10,000 unless the `deliveries: { limit }` option or ' +
-    '`--deliveries-limit` says otherwise), oldest first.',
+    '`--deliveries-limit` says otherwise), in the order the attempts ended.',
   items('DeliveryAttempt'),
 );
 
@@ -179,7 +179,7 @@ export function buildControlDocument(): Json {
         get: {
           operationId: 'listDeliveries',
           ...tags('state'),
-          summary: 'List the delivery attempts kept, oldest first',
+          summary: 'List the delivery attempts kept, in the order they ended',
           parameters: newestOnly,
           responses: { '200': attempts, '422': bad },
         },
