@@ -1,5 +1,5 @@
 // One signal for several: the caller's abort with the total timeout, the caller's abort with a
-// pull's stop. What `AbortSignal.any` does, written out because Vercel's edge runtime lacks
+// pull's stop; and the total timeout's own signal. What `AbortSignal.any` does, written out because Vercel's edge runtime lacks
 // it (and ky itself then combines nothing); with a release, so that a long-lived signal of
 // the caller's (a shutdown signal) keeps no listener once the work it guarded has ended.
 // And, for that runtime, a race that ends a call on its signal where ky cannot.
@@ -34,6 +34,23 @@ export function followSignals(...signals: AbortSignal[]): FollowedSignals {
   };
   for (const signal of signals) signal.addEventListener('abort', onAbort);
   return { signal: controller.signal, release };
+}
+
+/**
+ * A signal that aborts with a `TimeoutError` after `ms`, on the global `setTimeout`: a test's
+ * fake timers drive it as they drive ky's per-attempt timeout and the waits between retries,
+ * which they cannot do for `AbortSignal.timeout`. Release it once the work has ended.
+ *
+ * @param ms - The limit, in milliseconds.
+ * @internal
+ */
+export function timeoutSignal(ms: number): FollowedSignals {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    ms,
+  );
+  return { signal: controller.signal, release: () => clearTimeout(timer) };
 }
 
 /**

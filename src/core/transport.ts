@@ -17,7 +17,7 @@ import type { Log } from './log.js';
 import { parseBody, toSdkError } from './outcome.js';
 import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
 import { type RetryReport, retryFor } from './retry.js';
-import { followSignals, kyFollowsSignal, untilAborted } from './signals.js';
+import { followSignals, kyFollowsSignal, timeoutSignal, untilAborted } from './signals.js';
 import { userAgent } from './version.js';
 
 /**
@@ -142,8 +142,9 @@ function sender(config: NormalizedConfig): Send {
     options: Options,
     trace: Trace,
   ): Promise<RawResponse> {
-    const total =
-      resolved.totalTimeout === undefined ? undefined : AbortSignal.timeout(resolved.totalTimeout);
+    const deadline =
+      resolved.totalTimeout === undefined ? undefined : timeoutSignal(resolved.totalTimeout);
+    const total = deadline?.signal;
     // ky stops its waits between retries on this signal too (by itself where it can).
     const both = total && resolved.signal ? followSignals(resolved.signal, total) : undefined;
     const signal = both?.signal ?? total ?? resolved.signal;
@@ -174,6 +175,7 @@ function sender(config: NormalizedConfig): Send {
       ended(trace, `${(error as Error)?.name ?? 'error'}${status}`, (error as ApiError)?.requestId);
       throw error;
     } finally {
+      deadline?.release();
       both?.release();
     }
   }
