@@ -9,6 +9,10 @@ import { type Answer, type Intake, MAX_BODY_BYTES } from '../routes/intake.js';
 import { carriesNoBody, responseHeaders } from '../routes/responses.js';
 import type { Router } from '../routes/router.js';
 
+// Taken as the module loads: jest's fake timers replace process.nextTick by default, and a
+// faked one would hold every in-process request until the test advanced time.
+const nextTick = process.nextTick;
+
 const EMPTY = new Uint8Array(0);
 const utf8 = new TextEncoder();
 
@@ -67,7 +71,7 @@ export function createHandlers(router: Router, intake: Intake, clientIp: string)
         // undici keeps each clone's body alive through a WeakRef, which V8 releases only
         // once the microtask queue is empty. An in-process pull does no I/O, so that queue
         // never empties: without this hop every page read stays in memory until the pull ends.
-        await new Promise((resolve) => process.nextTick(resolve));
+        await new Promise((resolve) => nextTick(resolve));
         const method = request.method.toUpperCase();
         // The limit applies by the declared length before any of the body is read, else
         // once the bytes read pass it; the rest is left unread.

@@ -3,6 +3,7 @@
 // inbound endpoint, retried with exponential backoff, the newest attempts recorded.
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
+import { timeoutSignal } from '../../src/core/signals.js';
 import { type WebhookEventType, WebhookEventTypeSchema } from '../../src/schemas/index.js';
 import { signWmsPayload, WEBHOOK_SIGNATURE_HEADER } from '../../src/signatures/index.js';
 import { iso } from '../store/generate.js';
@@ -205,6 +206,8 @@ export class DeliveryQueue {
         at: iso(this.nowMs()),
         body,
       };
+      // On the global setTimeout, as the retry waits are, so that fake timers drive both.
+      const timeout = timeoutSignal(this.retry.timeoutMs);
       try {
         // Looked up per call so a test's own fetch mock or msw interception applies.
         const response = await globalThis.fetch(subscription.url, {
@@ -221,13 +224,15 @@ export class DeliveryQueue {
               Math.floor(this.nowMs() / 1000),
             ),
           },
-          signal: AbortSignal.timeout(this.retry.timeoutMs),
+          signal: timeout.signal,
         });
         await response.arrayBuffer().catch(() => undefined);
         record.status = response.status;
         record.ok = response.ok;
       } catch (error) {
         record.error = describe(error);
+      } finally {
+        timeout.release();
       }
       if (generation !== this.generation) return;
       this.keep(record);

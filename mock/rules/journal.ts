@@ -80,6 +80,10 @@ const RESET = 0;
 
 const utf8 = new TextDecoder();
 
+// The real time, taken as the module loads: vitest's and jest's fake timers replace
+// `performance` too, and `elapsedMs` is the real time a request took.
+const realNow = performance.now.bind(performance);
+
 /**
  * The newest `limit` requests of one service, oldest first. Kept in columns (one array per
  * field, a slot per entry, reused round the ring) rather than an object per request: a load
@@ -90,7 +94,7 @@ export class Journal {
   private ids: number[] = [];
   private atMs: number[] = [];
   private elapsed: number[] = [];
-  private readonly origin = performance.now();
+  private readonly origin = realNow();
   private statuses: number[] = [];
   private methods: string[] = [];
   private hrefs: string[] = [];
@@ -134,7 +138,7 @@ export class Journal {
     const slot = this.written++ % this.limit;
     this.ids[slot] = id;
     this.atMs[slot] = atMs;
-    this.elapsed[slot] = Math.round(performance.now() - this.origin);
+    this.elapsed[slot] = Math.round(realNow() - this.origin);
     this.statuses[slot] = PENDING;
     this.methods[slot] = method;
     this.hrefs[slot] = href;

@@ -1,0 +1,60 @@
+// An integrator's own tests with fake timers (vitest's here; jest's fake process.nextTick
+// too): calls through the in-process mock still answer, every wait follows the faked clock,
+// the total timeout included, and the journal's real elapsed time stays real.
+import { createClient, TimeoutError } from 'order-fulfillment-sdk';
+import { createMockService, MOCK_API_KEY } from 'order-fulfillment-sdk/mock';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useMswServer } from '../support/mock.js';
+
+const ORDERS = '/api/v1/web-api/v1/orders';
+
+describe('with fake timers in the test', () => {
+  const server = useMswServer();
+  afterEach(() => vi.useRealTimers());
+
+  function started() {
+    const mock = createMockService({ orders: 10 });
+    server.use(...mock.handlers);
+    const client = createClient({ hostUrl: mock.hostUrl, apiKey: MOCK_API_KEY, retry: 0 });
+    return { mock, client };
+  }
+
+  it('answers in-process calls with process.nextTick faked, as jest fakes it by default', async () => {
+    const { client } = started();
+    // What jest's fake nextTick does until the test advances it: nothing (vitest can fake
+    // nextTick only in its threads pool).
+    const nextTick = vi.spyOn(process, 'nextTick').mockImplementation(() => {});
+    try {
+      const page = await client.orders.list({ limit: 5 });
+      expect(page.items).toHaveLength(5);
+    } finally {
+      nextTick.mockRestore();
+    }
+  });
+
+  it('ends a call at totalTimeout when the test advances the faked clock', async () => {
+    const { mock, client } = started();
+    mock.faults.add({ path: `${ORDERS}*`, delayMs: 60_000 });
+    vi.useFakeTimers();
+    const call = client.orders.list({ limit: 5 }, { timeout: false, totalTimeout: 5_000 });
+    const outcome = call.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(10_000);
+    const settled = await Promise.race([outcome, Promise.resolve('still pending')]);
+    expect(settled).toBeInstanceOf(TimeoutError);
+    expect(settled).toMatchObject({ limit: 'total' });
+  });
+
+  it('journals the real time a request took, not the faked clock’s', async () => {
+    const { mock, client } = started();
+    // The faked performance clock starts behind the real one the journal began on.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    vi.useFakeTimers();
+    await client.orders.list({ limit: 5 });
+    const [entry] = mock.requests;
+    expect(entry?.elapsedMs).toBeGreaterThanOrEqual(0);
+    expect(entry?.elapsedMs).toBeLessThan(5_000);
+  });
+});
