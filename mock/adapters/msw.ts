@@ -3,7 +3,14 @@
 // pattern per route). A cut connection becomes what fetch shows for one: a network error
 // (reset), a body stream that errors after its first chunk (truncate) or never ends (stall).
 // A body over MAX_BODY_BYTES gets the 413 the node adapter gives it.
-import { HttpResponse, http, type RequestHandler } from 'msw';
+//
+// `http` comes from msw's `core/http` entry and answers are plain Responses, so that nothing
+// loads msw's root entry: that also loads its WebSocket API, which opens a BroadcastChannel
+// and unrefs it only where the runtime can (Node, Bun). Deno's channel has no unref, so any
+// Deno program that imported the mock stayed alive after its work was done.
+import { STATUS_CODES } from 'node:http';
+import type { RequestHandler } from 'msw';
+import { http } from 'msw/core/http';
 import { readBodyWithin } from '../../src/receiver/read-body.js';
 import { type Answer, type Intake, MAX_BODY_BYTES } from '../routes/intake.js';
 import { carriesNoBody, responseHeaders } from '../routes/responses.js';
@@ -46,13 +53,16 @@ function cutBody(answer: Answer, signal: AbortSignal): ReadableStream<Uint8Array
 }
 
 function toResponse(answer: Answer, signal: AbortSignal): Response {
-  if (answer.cut === 'reset') return HttpResponse.error();
+  if (answer.cut === 'reset') return Response.error();
   const { response } = answer;
   const headers = responseHeaders(response, answer.requestId);
   // A status such as 204 carries no body, so there is nothing to cut either.
   const bodyless = response.body === '' || carriesNoBody(response.status);
   const body = bodyless ? null : answer.cut ? cutBody(answer, signal) : response.body;
-  return new HttpResponse(body, { status: response.status, headers });
+  // The status text msw's HttpResponse would add (its table is node's), as the node adapter sends.
+  const statusText = STATUS_CODES[response.status] ?? '';
+  // The bytes are a Buffer's, whose memory is an ArrayBufferLike that BodyInit's typing leaves out.
+  return new Response(body as BodyInit | null, { status: response.status, statusText, headers });
 }
 
 /**
