@@ -1,7 +1,7 @@
 // The runtime matrix (issue 14): the built SDK entry on Node 20, 22, 24 and 26, Bun, Deno,
 // workerd (with and without nodejs_compat) and Vercel's edge runtime, against the mock
-// running here on Node; and the mock itself on Node and Bun. Each runtime comes from the
-// npm registry, cached under .ci/. Prints a row per runtime x check and exits non-zero
+// running here on Node; and the mock itself on Node, Bun and Deno. Each runtime comes from
+// the npm registry, cached under .ci/. Prints a row per runtime x check and exits non-zero
 // when any check fails. Needs `npm run build` first (CI has built by then).
 //   npm run test:runtimes [-- name ...]   (names: node 20, bun, workerd, ... ; default all)
 import { existsSync } from 'node:fs';

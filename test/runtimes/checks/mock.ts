@@ -1,6 +1,6 @@
-// The mock itself on the runtime under test (Node or Bun): its msw handlers in-process and
-// its own HTTP server, each driven through the SDK, with a webhook delivered to a node:http
-// receiver in the same process and verified.
+// The mock itself on the runtime under test (Node, Bun or Deno): its msw handlers in-process
+// and its own HTTP server, each driven through the SDK, with a webhook delivered to a
+// node:http receiver in the same process and verified.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';

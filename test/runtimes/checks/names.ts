@@ -17,5 +17,5 @@ export const SDK_CHECKS = [
   'fulfillment.notifyShipped',
 ] as const;
 
-/** What the runtimes that host the mock (Node, Bun) run on it. */
+/** What the runtimes that host the mock (Node, Bun, Deno) run on it. */
 export const MOCK_CHECKS = ['mock in-process (msw handlers)', 'mock over HTTP (listen)'] as const;
