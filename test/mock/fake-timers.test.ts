@@ -1,9 +1,10 @@
 // An integrator's own tests with fake timers (vitest's here; jest's fake process.nextTick
 // too): calls through the in-process mock still answer, every wait follows the faked clock,
 // the total timeout included, and the journal's real elapsed time stays real.
-import { createClient, TimeoutError } from 'order-fulfillment-sdk';
-import { createMockService, MOCK_API_KEY } from 'order-fulfillment-sdk/mock';
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMockService, MOCK_API_KEY } from '../../mock/index.js';
+import { createClient, TimeoutError } from '../../src/index.js';
 import { useMswServer } from '../support/mock.js';
 
 const ORDERS = '/api/v1/web-api/v1/orders';
