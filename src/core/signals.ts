@@ -1,8 +1,10 @@
 // One signal for several: the caller's abort with the total timeout, the caller's abort with a
-// pull's stop; and the total timeout's own signal. What `AbortSignal.any` does, written out because Vercel's edge runtime lacks
-// it (and ky itself then combines nothing); with a release, so that a long-lived signal of
-// the caller's (a shutdown signal) keeps no listener once the work it guarded has ended.
-// And, for that runtime, a race that ends a call on its signal where ky cannot.
+// pull's stop; and the total timeout's own signal. What `AbortSignal.any` does, written out:
+// Vercel's edge runtime lacks it (and ky itself then combines nothing), and on Node 20 and 22
+// each `AbortSignal.any` over a long-lived signal (a shutdown signal) leaves bookkeeping on it
+// for good. Here a call's signal follows the caller's through one listener per signal, however
+// many calls are in flight (Node warns past 10 listeners), released once the last call has
+// ended. And, for the edge runtime, a race that ends a call on its signal where ky cannot.
 
 /** A signal following several, and how to stop following them. */
 export interface FollowedSignals {
@@ -25,15 +27,46 @@ export function followSignals(...signals: AbortSignal[]): FollowedSignals {
     controller.abort(aborted.reason);
     return { signal: controller.signal, release: () => {} };
   }
+  const leaves = signals.map((signal) => follow(signal, controller));
   const release = () => {
-    for (const signal of signals) signal.removeEventListener('abort', onAbort);
+    for (const leave of leaves) leave();
   };
-  const onAbort = (event: Event) => {
-    release();
-    controller.abort((event.target as AbortSignal).reason);
-  };
-  for (const signal of signals) signal.addEventListener('abort', onAbort);
+  // Once one of them has aborted it, it follows the others no longer.
+  controller.signal.addEventListener('abort', release, { once: true });
   return { signal: controller.signal, release };
+}
+
+// The controllers following each signal, and the one listener that aborts them all.
+interface Followers {
+  controllers: Set<AbortController>;
+  onAbort(): void;
+}
+
+const following = new WeakMap<AbortSignal, Followers>();
+
+// Makes `controller` follow `source`; returns how to stop, which takes the listener off
+// `source` once nothing follows it.
+function follow(source: AbortSignal, controller: AbortController): () => void {
+  let followers = following.get(source);
+  if (!followers) {
+    const controllers = new Set<AbortController>();
+    const onAbort = () => {
+      following.delete(source);
+      for (const each of controllers) each.abort(source.reason);
+    };
+    followers = { controllers, onAbort };
+    following.set(source, followers);
+    source.addEventListener('abort', onAbort, { once: true });
+  }
+  const entry = followers;
+  entry.controllers.add(controller);
+  return () => {
+    entry.controllers.delete(controller);
+    if (entry.controllers.size === 0 && following.get(source) === entry) {
+      following.delete(source);
+      source.removeEventListener('abort', entry.onAbort);
+    }
+  };
 }
 
 /**

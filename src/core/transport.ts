@@ -145,9 +145,11 @@ function sender(config: NormalizedConfig): Send {
     const deadline =
       resolved.totalTimeout === undefined ? undefined : timeoutSignal(resolved.totalTimeout);
     const total = deadline?.signal;
-    // ky stops its waits between retries on this signal too (by itself where it can).
-    const both = total && resolved.signal ? followSignals(resolved.signal, total) : undefined;
-    const signal = both?.signal ?? total ?? resolved.signal;
+    // ky stops its waits between retries on this signal too (by itself where it can). The
+    // caller's own signal never reaches ky, which combines the one it is given with
+    // AbortSignal.any: on Node 20 and 22 that leaves memory on a long-lived signal per call.
+    const both = resolved.signal && followSignals(resolved.signal, ...(total ? [total] : []));
+    const signal = both?.signal ?? total;
     if (signal) options.signal = signal;
     // Where ky cannot follow the signal in its wait between retries, the call ends on the
     // signal by itself (below), and ky, once its wait is over, must start no other attempt.

@@ -11,7 +11,7 @@ import {
   TimeoutError,
 } from 'order-fulfillment-sdk';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from 'order-fulfillment-sdk/mock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { countedSignal } from '../support/counted-signal.js';
 import { FAST_RETRY, fakeFetch, HOST, hangingFetch, json, KEY } from '../support/fake-fetch.js';
 import { TRANSPORTS, useMock } from '../support/mock.js';
@@ -169,6 +169,50 @@ describe('per-call options', () => {
     const caller = countedSignal();
     await client.products.list({}, { signal: caller.signal, totalTimeout: 5_000 });
     expect(caller.listeners()).toBe(0);
+  });
+
+  it('never hands the caller’s signal to AbortSignal.any, which leaks on a long-lived one', async () => {
+    // Node 20 and 22 keep memory on the source signal for every AbortSignal.any over it; ky
+    // makes one per call over the signal it is given.
+    const any = vi.spyOn(AbortSignal, 'any');
+    try {
+      const service = fakeFetch(() => json(EMPTY_PAGE));
+      const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+      const shutdown = new AbortController();
+      for (const options of [{}, { totalTimeout: 5_000 }, { timeout: 5_000 }]) {
+        await client.products.list({}, { signal: shutdown.signal, ...options });
+      }
+      expect(service.requests).toHaveLength(3);
+      const sources = any.mock.calls.flatMap(([signals]) => [...signals]);
+      expect(sources).not.toContain(shutdown.signal);
+    } finally {
+      any.mockRestore();
+    }
+  });
+
+  it('keeps one listener on a signal shared by many calls in flight, none once they end', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const service = fakeFetch(async () => {
+      await answered;
+      return json(EMPTY_PAGE);
+    });
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const shutdown = countedSignal();
+    const calls = Array.from({ length: 20 }, (_, i) =>
+      client.products.list(
+        {},
+        { signal: shutdown.signal, ...(i % 2 ? { totalTimeout: 5_000 } : {}) },
+      ),
+    );
+    await vi.waitFor(() => expect(service.requests).toHaveLength(20));
+    // Node warns of a leak past 10 listeners on one signal.
+    expect(shutdown.listeners()).toBe(1);
+    answer();
+    await Promise.all(calls);
+    expect(shutdown.listeners()).toBe(0);
   });
 
   it('rejects an aborted call with AbortError, the reason as cause', async () => {
