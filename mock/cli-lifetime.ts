@@ -17,9 +17,32 @@ export interface Lifetime {
 }
 
 // Wrappers stand between a user and the mock: `npx` runs `sh -c` which runs node, and
-// `npm run mock` adds tsx. Watching three levels covers them without reaching far up into
-// the user's own shell and terminal.
+// `npm run mock` adds tsx. At most three of them are watched, and none above the first
+// process that is not one: a program of the user's that started the mock is watched, and
+// the shell that started that program is not (it may end first, leaving the program, and its
+// mock, running).
 const WATCHED_LEVELS = 3;
+
+// A package runner, a loader or a shell running one command, by the process's first two
+// words (npm and pnpm set their process title, e.g. `npm exec …`).
+const RUNNER = /^(?:npm|npx|pnpm|pnpx|yarn|bun|bunx|tsx)$|^(?:npm|npx|pnpm|yarn)(?:-cli)?\.c?js$/;
+const SHELL = /^(?:sh|bash|dash|zsh)$/;
+
+// Linux only: a process's command words from /proc; empty elsewhere, or once it has gone. A
+// process that set its title (npm, pnpm) shows one string of words.
+function commandOf(pid: number): string[] {
+  try {
+    const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    return words.length === 1 ? (words[0] as string).split(' ') : words;
+  } catch {
+    return [];
+  }
+}
+
+function isWrapper(pid: number): boolean {
+  const [command = '', first = ''] = commandOf(pid).map((word) => word.split('/').pop() ?? '');
+  return SHELL.test(command) ? first === '-c' : RUNNER.test(command) || RUNNER.test(first);
+}
 
 // Linux only: a process's parent from /proc; undefined elsewhere, or once it has gone.
 function parentOf(pid: number): number | undefined {
@@ -31,14 +54,15 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
-// [process, its parent] pairs from this process up: when an ancestor dies, the process below
-// it is re-parented, so its pair no longer holds.
+// [process, its parent] pairs from this process up, through the wrappers above it: when an
+// ancestor dies, the process below it is re-parented, so its pair no longer holds.
 function ancestry(): Array<[number, number]> {
   const chain: Array<[number, number]> = [];
   let pid = process.pid;
   let parent: number | undefined = process.ppid;
   while (chain.length < WATCHED_LEVELS && parent !== undefined && parent > 1) {
     chain.push([pid, parent]);
+    if (!isWrapper(parent)) break;
     pid = parent;
     parent = parentOf(pid);
   }

@@ -102,7 +102,11 @@ async function main(argv: string[]): Promise<number> {
   } else {
     printBanner(hostUrl, mock);
   }
-  await stopped;
+  const reason = await stopped;
+  // A signal is the user's own doing; a stop for any other reason says why, since a harness
+  // still talking to the mock would otherwise meet refused connections with no word.
+  if (!reason.startsWith('SIG'))
+    process.stderr.write(`order-fulfillment-mock: stopping (${reason})\n`);
   await shutDown(server, mock, parsed.stopGraceMs);
   return 0;
 }

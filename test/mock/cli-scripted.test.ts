@@ -1,6 +1,6 @@
 // The CLI as a CI job scripts it: one JSON line when ready, faults, latency and record limits
 // from flags, the version, and no server left behind when its stdin or its parent goes away.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
 import { CLI, run, started } from '../support/cli.js';
@@ -136,6 +136,31 @@ describe('order-fulfillment-mock, scripted', () => {
     const { wrapper, pid } = await underWrapper([]);
     expect(alive(pid)).toBe(true);
     wrapper.kill('SIGKILL');
+    expect(await gone(pid)).toBe(true);
+  });
+
+  it('keeps serving while the program that started it runs, after the shell above it exits', async () => {
+    // A harness of the user's starts the mock itself, from a shell that ends first.
+    const harness = `
+      const { spawn } = require('node:child_process');
+      const cli = spawn(process.execPath, ['--import', 'tsx', ${JSON.stringify(CLI)}, '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      cli.stdout.once('data', () => console.log(cli.pid));
+      setInterval(() => {}, 1000);`;
+    const shell = spawn('sh', ['-c', '"$0" -e "$1" & sleep 1', process.execPath, harness], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const pid = await new Promise<number>((resolve) =>
+      shell.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim()))),
+    );
+    const harnessPid = Number(
+      String(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)])).trim(),
+    );
+    onTestFinished(() => {
+      for (const each of [harnessPid, pid]) if (alive(each)) process.kill(each, 'SIGKILL');
+    });
+    await new Promise((resolve) => shell.once('exit', resolve));
+    expect(await gone(pid, 2_000)).toBe(false);
+    process.kill(harnessPid, 'SIGKILL');
     expect(await gone(pid)).toBe(true);
   });
 
