@@ -2,44 +2,22 @@
 // unref'd, as Deno's cannot. msw's root entry opens one as it loads (for its WebSocket API)
 // and unrefs it only where it can, so the mock must not load that entry. A child process
 // gets a BroadcastChannel without ref and unref, which keeps Node alive as Deno's keeps Deno.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runChildModule } from '../../support/child-module.js';
 
-const ROOT = join(import.meta.dirname, '../../..');
-
-function runWithDenoChannel(code: string, timeout: number) {
-  const dir = mkdtempSync(join(tmpdir(), 'deno-channel-'));
-  const channel = join(dir, 'channel.mjs');
-  writeFileSync(
-    channel,
-    `const NodeChannel = globalThis.BroadcastChannel;
-    globalThis.BroadcastChannel = class BroadcastChannel extends NodeChannel {};
-    for (const name of ['ref', 'unref']) {
-      Object.defineProperty(globalThis.BroadcastChannel.prototype, name, { value: undefined });
-    }`,
-  );
-  try {
-    return spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--import',
-        pathToFileURL(channel).href,
-        '--input-type=module',
-        '-e',
-        code,
-      ],
-      { cwd: ROOT, encoding: 'utf8', timeout },
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+// A BroadcastChannel without ref and unref, as Deno's is.
+const runWithDenoChannel = (code: string, timeout: number) =>
+  runChildModule(code, {
+    files: {
+      'channel.mjs': `const NodeChannel = globalThis.BroadcastChannel;
+        globalThis.BroadcastChannel = class BroadcastChannel extends NodeChannel {};
+        for (const name of ['ref', 'unref']) {
+          Object.defineProperty(globalThis.BroadcastChannel.prototype, name, { value: undefined });
+        }`,
+    },
+    preload: 'channel.mjs',
+    timeout,
+  });
 
 describe('the msw adapter where a BroadcastChannel cannot be unref’d (Deno)', () => {
   it('lets a program that served requests in-process exit by itself', () => {

@@ -1,49 +1,23 @@
 // The standalone server never loads msw: an integrator running the CLI needs node alone.
 // A child process resolves modules through a hook that refuses msw; the service and the
 // node adapter must start and answer without it, and the whole package entry must not.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runChildModule } from '../../support/child-module.js';
 
-const ROOT = join(import.meta.dirname, '../../..');
-
-function runWithoutMsw(code: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'no-msw-'));
-  const hooks = join(dir, 'hooks.mjs');
-  writeFileSync(
-    hooks,
-    `export async function resolve(specifier, context, next) {
-      const resolved = await next(specifier, context);
-      if (/[\\\\/]node_modules[\\\\/]msw[\\\\/]/.test(resolved.url)) throw new Error('msw loaded');
-      return resolved;
-    }`,
-  );
-  const register = join(dir, 'register.mjs');
-  writeFileSync(
-    register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});`,
-  );
-  try {
-    return spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--import',
-        pathToFileURL(register).href,
-        '--input-type=module',
-        '-e',
-        code,
-      ],
-      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+// A module hook that fails the resolution of any file of msw.
+const runWithoutMsw = (code: string) =>
+  runChildModule(code, {
+    files: {
+      'hooks.mjs': `export async function resolve(specifier, context, next) {
+        const resolved = await next(specifier, context);
+        if (/[\\\\/]node_modules[\\\\/]msw[\\\\/]/.test(resolved.url)) throw new Error('msw loaded');
+        return resolved;
+      }`,
+      'register.mjs': `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);`,
+    },
+    preload: 'register.mjs',
+    timeout: 60_000,
+  });
 
 describe('the node adapter', () => {
   it('serves the mock over HTTP without loading msw', () => {
