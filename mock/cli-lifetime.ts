@@ -25,7 +25,7 @@ const WATCHED_LEVELS = 3;
 
 // A package runner, a loader or a shell running one command, by the process's first two
 // words (npm and pnpm set their process title, e.g. `npm exec …`).
-const RUNNER = /^(?:npm|npx|pnpm|pnpx|yarn|bun|bunx|tsx)$|^(?:npm|npx|pnpm|yarn)(?:-cli)?\.c?js$/;
+const RUNNER = /^(?:npm|npx|pnpm|pnpx|yarn|bunx|tsx)$|^(?:npm|npx|pnpm|yarn)(?:-cli)?\.c?js$/;
 const SHELL = /^(?:sh|bash|dash|zsh)$/;
 
 // Linux only: a process's command words from /proc; empty elsewhere, or once it has gone. A
@@ -41,6 +41,8 @@ function commandOf(pid: number): string[] {
 
 function isWrapper(pid: number): boolean {
   const [command = '', first = ''] = commandOf(pid).map((word) => word.split('/').pop() ?? '');
+  // `bun` alone also runs the user's own program: only `bun x` runs a package.
+  if (command === 'bun') return first === 'x';
   return SHELL.test(command) ? first === '-c' : RUNNER.test(command) || RUNNER.test(first);
 }
 

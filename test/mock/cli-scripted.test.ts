@@ -1,6 +1,7 @@
 // The CLI as a CI job scripts it: one JSON line when ready, faults, latency and record limits
 // from flags, the version, and no server left behind when its stdin or its parent goes away.
 import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
 import { CLI, run, started } from '../support/cli.js';
@@ -139,30 +140,37 @@ describe('order-fulfillment-mock, scripted', () => {
     expect(await gone(pid)).toBe(true);
   });
 
-  it('keeps serving while the program that started it runs, after the shell above it exits', async () => {
-    // A harness of the user's starts the mock itself, from a shell that ends first.
-    const harness = `
-      const { spawn } = require('node:child_process');
-      const cli = spawn(process.execPath, ['--import', 'tsx', ${JSON.stringify(CLI)}, '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
-      cli.stdout.once('data', () => console.log(cli.pid));
-      setInterval(() => {}, 1000);`;
-    const shell = spawn('sh', ['-c', '"$0" -e "$1" & sleep 1', process.execPath, harness], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const pid = await new Promise<number>((resolve) =>
-      shell.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim()))),
-    );
-    const harnessPid = Number(
-      String(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)])).trim(),
-    );
-    onTestFinished(() => {
-      for (const each of [harnessPid, pid]) if (alive(each)) process.kill(each, 'SIGKILL');
-    });
-    await new Promise((resolve) => shell.once('exit', resolve));
-    expect(await gone(pid, 2_000)).toBe(false);
-    process.kill(harnessPid, 'SIGKILL');
-    expect(await gone(pid)).toBe(true);
-  });
+  // As `bun harness.ts` shows in /proc: `bun` runs the user's own program too.
+  it.each(['node', 'bun'])(
+    'keeps serving while the program that started it (%s) runs, after the shell above it exits',
+    async (name) => {
+      // A harness of the user's starts the mock itself, from a shell that ends first.
+      const harness = `
+        const { spawn } = require('node:child_process');
+        const cli = spawn(process.execPath, ['--import', 'tsx', ${JSON.stringify(CLI)}, '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+        cli.stdout.once('data', () => console.log(cli.pid));
+        setInterval(() => {}, 1000);`;
+      const shell = spawn(
+        'bash',
+        ['-c', 'exec -a "$2" "$0" -e "$1" & sleep 1', process.execPath, harness, name],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const shellExited = once(shell, 'exit');
+      const pid = await new Promise<number>((resolve) =>
+        shell.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim()))),
+      );
+      const harnessPid = Number(
+        String(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)])).trim(),
+      );
+      onTestFinished(() => {
+        for (const each of [harnessPid, pid]) if (alive(each)) process.kill(each, 'SIGKILL');
+      });
+      await shellExited;
+      expect(await gone(pid, 2_000)).toBe(false);
+      process.kill(harnessPid, 'SIGKILL');
+      expect(await gone(pid)).toBe(true);
+    },
+  );
 
   it('keeps serving after its wrapper dies, given --no-exit-with-parent', async () => {
     const { wrapper, pid } = await underWrapper(['--no-exit-with-parent']);
