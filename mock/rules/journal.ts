@@ -81,7 +81,7 @@ const RESET = 0;
 const utf8 = new TextDecoder();
 
 // The real time, taken as the module loads: vitest's and jest's fake timers replace
-// `performance` too, and `elapsedMs` is the real time a request took.
+// `performance` too, and `elapsedMs` is the real time from the service's start to a request.
 const realNow = performance.now.bind(performance);
 
 /**

@@ -6,11 +6,11 @@
 // many calls are in flight (Node warns past 10 listeners), released once the last call has
 // ended. And, for the edge runtime, a race that ends a call on its signal where ky cannot.
 
-/** A signal following several, and how to stop following them. */
+/** A signal of the SDK's own, and how to let go of what it follows (signals, a timer). */
 export interface FollowedSignals {
-  /** Aborts, with the same reason, as soon as any of the signals followed does. */
+  /** Aborts when what it follows does: another signal (with that reason), or a timer. */
   signal: AbortSignal;
-  /** Stops following them: call it once the work the signal guards has ended. */
+  /** Stops following: call it once the work the signal guards has ended. */
   release(): void;
 }
 

@@ -48,7 +48,7 @@ describe('with fake timers in the test', () => {
     expect(settled).toMatchObject({ limit: 'total' });
   });
 
-  it('journals the real time a request took, not the faked clock’s', async () => {
+  it('journals real elapsed time, not the faked clock’s', async () => {
     const { mock, client } = started();
     // The faked performance clock starts behind the real one the journal began on.
     await new Promise((resolve) => setTimeout(resolve, 30));
