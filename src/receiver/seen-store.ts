@@ -17,8 +17,11 @@
 export interface SeenStore {
   /** Whether the event id was handled before. */
   has(eventId: string): boolean | Promise<boolean>;
-  /** Records the event id as handled. */
-  add(eventId: string): void | Promise<void>;
+  /**
+   * Records the event id as handled. A promise it returns is awaited; its value, like the
+   * `Set` a `Set`'s `add` returns, is ignored.
+   */
+  add(eventId: string): unknown;
 }
 
 /**

@@ -45,9 +45,13 @@ export const WebhookSubscriptionCreateSchema = z.object({
   events: z.array(WebhookEventTypeSchema).check(z.minLength(1)),
 });
 
+type SubscriptionCreateBody = z.infer<typeof WebhookSubscriptionCreateSchema>;
+
 /** Body of POST /webhooks. */
-export interface WebhookSubscriptionCreate
-  extends z.infer<typeof WebhookSubscriptionCreateSchema> {}
+export interface WebhookSubscriptionCreate extends Omit<SubscriptionCreateBody, 'events'> {
+  /** The event kinds to deliver; a readonly list such as {@link WEBHOOK_EVENTS} will do. */
+  events: readonly SubscriptionCreateBody['events'][number][];
+}
 
 /**
  * An event kind as the service reports it: one of {@link WEBHOOK_EVENTS}, offered by the
