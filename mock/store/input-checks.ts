@@ -24,6 +24,16 @@ export function checkInput<S extends z.ZodMiniType>(schema: S, value: unknown) {
   ) as z.core.util.SafeParseResult<z.infer<S>>;
 }
 
+/**
+ * A parsed record or patch without its `undefined` fields: an explicit `undefined` means not
+ * given, as it does in the SDK's options, and must not overwrite a stored or default value.
+ *
+ * @param data - What the schema returned.
+ */
+export function givenFields<T extends object>(data: T): T {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) as T;
+}
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const choices = (values: readonly unknown[]) => {
   // pydantic quotes a string choice, not a number or a boolean.

@@ -3,7 +3,7 @@
 // write-stamping rule that keeps the cursor lossless is write-stamps.ts.
 import type { WebhookEventType } from '../../src/schemas/index.js';
 import { iso, OrderGenerator } from './generate.js';
-import { checkInput, toValidationIssues } from './input-checks.js';
+import { checkInput, givenFields, toValidationIssues } from './input-checks.js';
 import { type OrderFilter, OrderIndexes } from './order-indexes.js';
 import { OrderRecords } from './order-records.js';
 import { OrderInputSchema } from './record-schemas.js';
@@ -270,7 +270,7 @@ function channelRef(platform: string, row: number): { source: string; external_r
 function parseOrder(input: unknown, what: string): OrderInput {
   const result = checkInput(OrderInputSchema, input);
   if (!result.success) throw new MockInputError(what, toValidationIssues(result.error.issues));
-  return result.data as OrderInput;
+  return givenFields(result.data as OrderInput);
 }
 
 // Keeps the fields that follow from others consistent when only the others were given,

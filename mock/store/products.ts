@@ -1,7 +1,7 @@
 // The products of one mock service: a small list kept sorted by id, paged by position.
 
 import { generateProduct } from './generate-products.js';
-import { checkInput, toValidationIssues } from './input-checks.js';
+import { checkInput, givenFields, toValidationIssues } from './input-checks.js';
 import { ProductInputSchema } from './record-schemas.js';
 import { MockInputError, MockNotFoundError } from './store-errors.js';
 import type { MockProduct, ProductInput } from './types.js';
@@ -9,7 +9,7 @@ import type { MockProduct, ProductInput } from './types.js';
 function parseProduct(input: unknown, what: string): ProductInput {
   const result = checkInput(ProductInputSchema, input);
   if (!result.success) throw new MockInputError(what, toValidationIssues(result.error.issues));
-  return result.data as ProductInput;
+  return givenFields(result.data as ProductInput);
 }
 
 /** The products of one mock service, sorted by id. */

@@ -3,6 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { createMockService, MockInputError, MockNotFoundError } from '../../mock/index.js';
 
 describe('mock.orders', () => {
+  it('reads an explicit undefined in a record or patch as not given', () => {
+    const maybe = undefined as unknown as string;
+    const mock = createMockService({
+      orders: [{ id: 'Z', status: maybe, customer_name: 'Ada' }],
+      products: [{ id: 1, price: maybe as unknown as number }],
+    });
+    const created = mock.orders.get('Z');
+    expect(created?.status).toBe('Created');
+    expect(Array.isArray(created?.items)).toBe(true);
+    const updated = mock.orders.update('Z', { customer_name: maybe, status: 'Processing' });
+    expect(updated).toMatchObject({ customer_name: 'Ada', status: 'Processing' });
+    expect(typeof mock.products.get(1)?.price).toBe('number');
+    expect(mock.products.update(1, { stock: maybe as unknown as number }).stock).toEqual(
+      expect.any(Number),
+    );
+  });
+
   it('creates an order with status Created and timestamps from the clock', () => {
     const mock = createMockService({ orders: 3 });
     mock.clock.set('2026-08-01T10:00:00+02:00');
