@@ -34,7 +34,7 @@ export type WebhookHandler = (request: Request) => Promise<Response>;
  * ```
  */
 export type WebhookEventHandlers = {
-  [Type in WebhookEventType]?: (event: OrderEvent & { type: Type }) => unknown;
+  [Type in WebhookEventType]?: ((event: OrderEvent & { type: Type }) => unknown) | undefined;
 };
 
 /**
@@ -101,7 +101,8 @@ function checkOptions(options: WebhookHandlerOptions): void {
     throw new ConfigurationError('on', 'must map event types to handler functions');
   }
   for (const [type, handler] of Object.entries(options.on)) {
-    if (typeof handler !== 'function') {
+    // Undefined is no handler, as for every optional option.
+    if (handler !== undefined && typeof handler !== 'function') {
       throw new ConfigurationError(`on.${type}`, 'must be a function');
     }
   }

@@ -114,6 +114,11 @@ describe('createWebhookHandler options', () => {
     expect((caught as ConfigurationError).option).toBe(option);
   });
 
+  it('takes an undefined handler as none, as it takes every optional option', () => {
+    const maybe: (() => void) | undefined = undefined;
+    expect(creationError({ secret, on: { 'order.created': maybe } })).toBeUndefined();
+  });
+
   it('says a tolerance in milliseconds is out of range, which would switch replay protection off', () => {
     expect((creationError({ secret, on: {}, tolerance: 300_000 }) as Error).message).toBe(
       'Invalid option `tolerance`: must be 0 to 86400 seconds, got 300000 (milliseconds?)',
