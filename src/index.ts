@@ -25,6 +25,7 @@ export {
   DEFAULTS,
   type FetchLike,
   INBOUND_FULFILLMENT_PATH,
+  type RetryOptionsInput,
 } from './core/config.js';
 export type { Logger, LogLevel } from './core/log.js';
 export type { RequestOptions } from './core/request-options.js';

@@ -30,6 +30,21 @@ export const INBOUND_FULFILLMENT_PATH = '/api/v1/webhooks/wms/fulfillment';
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
 /**
+ * ky's retry options as a caller writes them: a list may be readonly (`as const`, a frozen
+ * default), and a field given as `undefined` keeps the client's setting.
+ *
+ * @example
+ * ```ts
+ * const retry: RetryOptionsInput = { limit: 5, statusCodes: [429, 503] } as const;
+ * ```
+ */
+export type RetryOptionsInput = {
+  [Key in keyof RetryOptions]?: RetryOptions[Key] extends (infer Item)[] | undefined
+    ? readonly Item[] | undefined
+    : RetryOptions[Key] | undefined;
+};
+
+/**
  * How a client reaches the service. Read once, at construction; a missing or malformed
  * option throws {@link ConfigurationError} there, naming it.
  *
@@ -69,7 +84,7 @@ export interface ClientConfig {
    * ky's retry option: a number of retries, or an options object merged over
    * {@link DEFAULT_RETRY}. `0` turns retries off.
    */
-  retry?: number | RetryOptions | undefined;
+  retry?: number | RetryOptionsInput | undefined;
   /**
    * The fetch to send requests with. Defaults to `globalThis.fetch`, looked up at each
    * request so that interceptors installed later (MSW, nock) still apply. This function,

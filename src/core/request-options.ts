@@ -3,6 +3,7 @@
 import type { RetryOptions } from 'ky';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
+import type { RetryOptionsInput } from './config.js';
 import { DurationSchema, type NormalizedConfig, TimeoutSchema } from './config.js';
 import { check, retryOver } from './option-checks.js';
 
@@ -43,12 +44,13 @@ export interface RequestOptions {
    * `retry`, `false` for none, or `true` for the client's own (what a method that does
    * not retry by default, such as `webhooks.create`, needs to allow retries).
    */
-  retry?: boolean | number | RetryOptions | undefined;
+  retry?: boolean | number | RetryOptionsInput | undefined;
   /**
    * Extra headers for this call (a correlation id, say). `X-API-Key` and `X-WMS-Signature`
-   * are the SDK's own and cannot be set here: a {@link ConfigurationError} says so.
+   * are the SDK's own and cannot be set here: a {@link ConfigurationError} says so. A header
+   * given as `undefined` is not sent.
    */
-  headers?: Record<string, string> | Headers | undefined;
+  headers?: HeadersInit | Readonly<Record<string, string | undefined>> | undefined;
 }
 
 /** The headers only the SDK writes, each with the option it writes it from. */
@@ -74,6 +76,8 @@ function checkHeaders(given: unknown): Headers | undefined {
   if (given === undefined) return undefined;
   let headers: Headers;
   try {
+    // A header given as undefined is not sent: Headers writes it as "undefined", which ky's
+    // header merge reads as no header.
     headers = new Headers(given as HeadersInit);
   } catch {
     throw new ConfigurationError('headers', 'must be an object of header names and values.');

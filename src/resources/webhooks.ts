@@ -1,6 +1,7 @@
 // POST /webhooks (specification 4.5): subscribe a URL to order events.
-import type { RetryOptions } from 'ky';
+
 import type { APIPromise } from '../core/api-promise.js';
+import type { RetryOptionsInput } from '../core/config.js';
 import { declareMethod } from '../core/method.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
@@ -31,7 +32,7 @@ export interface CreateWebhookOptions extends RequestOptions {
    * subscription. `true` retries with the client's `retry` policy, a count or an options
    * object as for any call (merged over the client's `retry`); `false` or absent, no retry.
    */
-  retry?: boolean | number | RetryOptions | undefined;
+  retry?: boolean | number | RetryOptionsInput | undefined;
 }
 
 /**

@@ -226,11 +226,31 @@ describe('per-call options', () => {
     expect((error as Error).cause).toEqual(new Error('shutting down'));
   });
 
+  it('sends no header given as undefined, and takes headers as a list of pairs', async () => {
+    const service = fakeFetch(() => json(EMPTY_PAGE));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const correlation: string | undefined = undefined;
+    await client.products.list(
+      {},
+      { headers: { 'X-Correlation-Id': correlation, 'X-Trace': 't' } },
+    );
+    await client.products.list({}, { headers: [['X-Trace', 'pairs']] });
+    const sent = service.requests.map((request) => [
+      request.headers.get('x-correlation-id'),
+      request.headers.get('x-trace'),
+    ]);
+    expect(sent).toEqual([
+      [null, 't'],
+      [null, 'pairs'],
+    ]);
+  });
+
   it.each([
     ['X-API-Key', { 'X-API-Key': 'other' }],
     ['x-api-key in lower case', { 'x-api-key': 'other' }],
     ['X-WMS-Signature', { 'x-WMS-signature': 't=1,v1=00' }],
     ['a Headers object', new Headers({ 'X-Api-Key': 'other' })],
+    ['a list of pairs', [['X-API-Key', 'other']] as [string, string][]],
   ])('refuses %s in per-call headers before sending', async (_, headers) => {
     const service = fakeFetch(() => json(EMPTY_PAGE));
     const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
