@@ -1,8 +1,9 @@
 // Where every request enters the service, whichever adapter brought it: it gets its request
 // id, is written to the journal (the API's requests, not the control endpoints'), and meets
 // the fault rules and the latency: a status or a reset answers instead of the router (late,
-// given a delay), while a delay alone, or the latency, holds back only the router's answer. Both adapters call `handle`
-// and carry out what it returns, so a fault behaves the same in-process and over HTTP.
+// given a delay), while a delay alone, or the latency, holds back only the router's answer.
+// Both adapters call `handle` and carry out what it returns, so a fault behaves the same
+// in-process and over HTTP.
 import { effectOf, type FAULT_ERRORS } from '../rules/fault-rule.js';
 import type { FaultBook, TakenFault } from '../rules/faults.js';
 import { type Journal, type RawHeaders, requestIdOf } from '../rules/journal.js';
@@ -133,21 +134,18 @@ export class Intake {
     if (fault) journal.fault(slot, id, { id: fault.id, effect: effectOf(fault.rule) });
     const wait = fault?.rule.delayMs ?? this.latency(id);
     if (wait === 0) return this.answer(request, entry, fault);
+    // The answer after the wait; a client that gives up first gets none.
+    const late = (send: () => Answer | Promise<Answer>) =>
+      sleep(wait, request.signal).then(send, () => entry.send(CUT_RESPONSE, 'reset'));
     const rule = fault?.rule;
     if (rule?.status !== undefined || rule?.error === 'reset') {
-      return sleep(wait, request.signal).then(
-        () => this.answer(request, entry, fault),
-        () => entry.send(CUT_RESPONSE, 'reset'),
-      );
+      return late(() => this.answer(request, entry, fault));
     }
     // A service does the work it was sent, and only its answer is late: the route runs now,
     // so a client that gives up during the wait has lost the answer, not the work (how to
     // test that a write retried after a timeout is safe).
     return Promise.resolve(this.router.dispatch(request)).then((response) =>
-      sleep(wait, request.signal).then(
-        () => entry.send(response, rule?.error),
-        () => entry.send(CUT_RESPONSE, 'reset'),
-      ),
+      late(() => entry.send(response, rule?.error)),
     );
   }
 

@@ -3,8 +3,12 @@
 import type { RetryOptions } from 'ky';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
-import type { RetryOptionsInput } from './config.js';
-import { DurationSchema, type NormalizedConfig, TimeoutSchema } from './config.js';
+import {
+  DurationSchema,
+  type NormalizedConfig,
+  type RetryOptionsInput,
+  TimeoutSchema,
+} from './config.js';
 import { check, retryOver } from './option-checks.js';
 
 /**

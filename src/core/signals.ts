@@ -47,18 +47,7 @@ const following = new WeakMap<AbortSignal, Followers>();
 // Makes `controller` follow `source`; returns how to stop, which takes the listener off
 // `source` once nothing follows it.
 function follow(source: AbortSignal, controller: AbortController): () => void {
-  let followers = following.get(source);
-  if (!followers) {
-    const controllers = new Set<AbortController>();
-    const onAbort = () => {
-      following.delete(source);
-      for (const each of controllers) each.abort(source.reason);
-    };
-    followers = { controllers, onAbort };
-    following.set(source, followers);
-    source.addEventListener('abort', onAbort, { once: true });
-  }
-  const entry = followers;
+  const entry = following.get(source) ?? listenTo(source);
   entry.controllers.add(controller);
   return () => {
     entry.controllers.delete(controller);
@@ -67,6 +56,21 @@ function follow(source: AbortSignal, controller: AbortController): () => void {
       source.removeEventListener('abort', entry.onAbort);
     }
   };
+}
+
+// The one listener on `source`, which aborts every controller following it.
+function listenTo(source: AbortSignal): Followers {
+  const controllers = new Set<AbortController>();
+  const entry: Followers = {
+    controllers,
+    onAbort: () => {
+      following.delete(source);
+      for (const each of controllers) each.abort(source.reason);
+    },
+  };
+  following.set(source, entry);
+  source.addEventListener('abort', entry.onAbort, { once: true });
+  return entry;
 }
 
 /**

@@ -1,5 +1,4 @@
 // POST /webhooks (specification 4.5): subscribe a URL to order events.
-
 import type { APIPromise } from '../core/api-promise.js';
 import type { RetryOptionsInput } from '../core/config.js';
 import { declareMethod } from '../core/method.js';
