@@ -45,6 +45,14 @@ export const LoggerSchema = z.custom<Logger>(
   'must have debug, info, warn and error methods',
 );
 
+// One line to the logger. A logger that throws (pino or winston once closed, as a graceful
+// shutdown does) must not fail the call the line reports on, nor replace its error.
+function tell(logger: Logger, at: Exclude<LogLevel, 'off'>, line: string): void {
+  try {
+    logger[at](line);
+  } catch {}
+}
+
 /** The levels, quietest first. */
 export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
 
@@ -98,7 +106,9 @@ export function envLogLevel(logger: Logger): LogLevel | undefined {
   if (trimmed === '') return undefined;
   const level = trimmed.toLowerCase() as LogLevel;
   if (LOG_LEVELS.includes(level)) return level;
-  logger.warn(
+  tell(
+    logger,
+    'warn',
     `[order-fulfillment-sdk] ORDER_FULFILLMENT_LOG is ${JSON.stringify(value)}, not one of ${LOG_LEVELS.join(', ')}: ignored`,
   );
   return undefined;
@@ -154,7 +164,8 @@ export function createLog(logger: Logger, level: LogLevel, secrets: (string | un
     return out;
   };
   const write = (at: Exclude<LogLevel, 'off'>, message: string) => {
-    if (LOG_LEVELS.indexOf(at) <= rank) logger[at](`[order-fulfillment-sdk] ${scrub(message)}`);
+    if (LOG_LEVELS.indexOf(at) <= rank)
+      tell(logger, at, `[order-fulfillment-sdk] ${scrub(message)}`);
   };
   return {
     enabled: (at) => LOG_LEVELS.indexOf(at) <= rank,

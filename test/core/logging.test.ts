@@ -218,6 +218,32 @@ describe('log levels', () => {
     expect(body.length).toBeLessThan(2200);
   });
 
+  it('fails no call, and replaces no error, when the logger throws (one closed at shutdown)', async () => {
+    const closed = () => {
+      throw new Error('write after end');
+    };
+    const logger: Logger = { debug: closed, info: closed, warn: closed, error: closed };
+    vi.stubEnv('ORDER_FULFILLMENT_LOG', 'verbose');
+    let answered = 0;
+    const service = fakeFetch((request) =>
+      request.url.pathname.endsWith('/products') && answered++ === 0
+        ? json({ detail: 'busy' }, 503)
+        : request.url.pathname.includes('/orders/')
+          ? json({ detail: 'Order not found' }, 404)
+          : json({ items: [], total: 0, page: 1, page_size: 50 }),
+    );
+    const config = { hostUrl: HOST, apiKey: KEY, retry: FAST_RETRY, fetch: service.fetch, logger };
+    const client = createClient({ ...config, logLevel: 'debug' });
+    // A retry (a warn line), then the request's info and debug lines.
+    await expect(client.products.list()).resolves.toMatchObject({ items: [], total: 0 });
+    await expect(client.orders.get('nope')).rejects.toMatchObject({
+      name: 'NotFoundError',
+      status: 404,
+    });
+    // The environment's bad level is told to the logger at creation.
+    expect(() => createClient(config)).not.toThrow();
+  });
+
   it('refuses a logger without the four methods, naming the option', () => {
     expect(() =>
       createClient({ hostUrl: HOST, apiKey: KEY, logger: { info() {} } as unknown as Logger }),
