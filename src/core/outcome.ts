@@ -122,6 +122,7 @@ export function parseBody<S extends z.ZodMiniType>(
     path: request.path,
     status: raw.response.status,
     cursor: request.cursor,
+    requestId: raw.requestId,
   };
   let parsed: unknown;
   if (raw.text !== '') {

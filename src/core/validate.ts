@@ -176,7 +176,13 @@ function closest(issue: Issue): Issue[] {
 export function parseResponse<S extends z.ZodMiniType>(
   schema: S,
   body: unknown,
-  response: { method: string; path: string; status: number; cursor?: ResumeCursor | undefined },
+  response: {
+    method: string;
+    path: string;
+    status: number;
+    cursor?: ResumeCursor | undefined;
+    requestId?: string | undefined;
+  },
   scrub: (text: string) => string = (text) => text,
 ): z.output<S> {
   if (fastCheck(schema)?.(body)) return body as z.output<S>;

@@ -79,7 +79,11 @@ export class ApiError extends OrderFulfillmentError {
   /** The body's `detail`: a sentence, or for 422 the list of issues; undefined when absent. */
   declare readonly detail: string | ValidationIssue[] | undefined;
 
-  /** The whole response body: parsed JSON when it was JSON, else the text. */
+  /**
+   * The whole response body: parsed JSON when it was JSON, else the text. Not enumerable,
+   * like a page's `requestId`: a proxy's error page or an echoed request would otherwise
+   * fill every log line and error report the error is serialized into.
+   */
   declare readonly body: unknown;
 
   /** The request's HTTP method. */
@@ -117,5 +121,6 @@ export class ApiError extends OrderFulfillmentError {
       requestId: init.headers?.get('x-request-id') ?? undefined,
       cursor: init.cursor && { ...init.cursor },
     });
+    Object.defineProperty(this, 'body', { enumerable: false });
   }
 }

@@ -56,8 +56,15 @@ export class ResponseValidationError extends OrderFulfillmentError {
   /** Each field that broke the schema. */
   declare readonly issues: ResponseIssue[];
 
-  /** The body as received: parsed JSON, or the text when it was not JSON. */
+  /**
+   * The body as received: parsed JSON, or the text when it was not JSON. Not enumerable: a
+   * whole page of orders, customer names and all, would otherwise fill every log line and
+   * error report the error is serialized into.
+   */
   declare readonly body: unknown;
+
+  /** The service's `X-Request-Id` for the answer, when known: what its support asks for. */
+  declare readonly requestId: string | undefined;
 
   /** Set when the error ended a cursor pull: the cursor to resume from. */
   declare readonly cursor: ResumeCursor | undefined;
@@ -73,11 +80,16 @@ export class ResponseValidationError extends OrderFulfillmentError {
     issues: ResponseIssue[];
     body: unknown;
     cursor?: ResumeCursor | undefined;
+    requestId?: string | undefined;
   }) {
     super(
       `${init.method} ${init.path} → ${init.status}: unexpected response body: ${formatResponseIssues(init.issues)}`,
     );
     // init holds exactly the declared fields; the cursor is then replaced by a copy.
-    Object.assign(this, init, { cursor: init.cursor && { ...init.cursor } });
+    Object.assign(this, init, {
+      cursor: init.cursor && { ...init.cursor },
+      requestId: init.requestId,
+    });
+    Object.defineProperty(this, 'body', { enumerable: false });
   }
 }

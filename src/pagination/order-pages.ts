@@ -12,7 +12,8 @@ import { wireObject } from '../schemas/wire.js';
 import { PagingIterator } from './paging-iterator.js';
 import { Prefetcher } from './prefetch.js';
 
-// A page the pull cannot go on from: it fails, carrying the cursor it was asked with.
+// A page the pull cannot go on from: it fails, carrying the cursor it was asked with and the
+// request id of its answer.
 function pageError(page: unknown, requested: OrderCursor, issues: ResponseIssue[]) {
   return new ResponseValidationError({
     method: 'GET',
@@ -21,6 +22,7 @@ function pageError(page: unknown, requested: OrderCursor, issues: ResponseIssue[
     issues,
     body: page,
     cursor: requested,
+    requestId: (page as Partial<OrderPullPage>).requestId,
   });
 }
 
@@ -49,12 +51,12 @@ export const CursorPageAnswerSchema = wireObject({
  * @param requested - The cursor the page was asked with.
  * @internal
  */
-export function completeCursor(
-  page: z.infer<typeof CursorPageAnswerSchema>,
+export function completeCursor<P extends z.infer<typeof CursorPageAnswerSchema>>(
+  page: P,
   requested: OrderCursor,
-): OrderCursorPage {
+): P & OrderCursorPage {
   const missing = (['next_since', 'next_since_id'] as const).filter((name) => page[name] == null);
-  if (missing.length === 0) return page as OrderCursorPage;
+  if (missing.length === 0) return page as P & OrderCursorPage;
   if (page.has_more) {
     const issues = missing.map((path) => ({ path, message: 'required while has_more is true' }));
     throw pageError(page, requested, issues);
@@ -81,14 +83,19 @@ export interface OrderPullPage extends OrderCursorPage {
 }
 
 /**
- * Gives a page its request id, as a property that `JSON.stringify` and spreading leave out.
+ * Gives a page its request id, as a property that `JSON.stringify` and spreading leave out,
+ * before its cursor is checked: an error about the page then names the answer's id too.
  *
  * @param page - The body of a cursor page.
  * @param requestId - The `X-Request-Id` header of its answer.
  * @internal
  */
-export function withRequestId(page: OrderCursorPage, requestId: string | undefined): OrderPullPage {
-  return Object.defineProperty(page, 'requestId', { value: requestId }) as OrderPullPage;
+export function withRequestId<P extends object>(
+  page: P,
+  requestId: string | undefined,
+): P & Pick<OrderPullPage, 'requestId'> {
+  return Object.defineProperty(page, 'requestId', { value: requestId }) as P &
+    Pick<OrderPullPage, 'requestId'>;
 }
 
 /** Fetches the page that starts strictly after a cursor, aborted by `signal`. */

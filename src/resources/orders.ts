@@ -141,7 +141,7 @@ export class OrdersClient extends ResourceClient {
             { options: { ...options, signal }, cursor },
           )
           .withResponse();
-        return withRequestId(completeCursor(data, cursor), requestId);
+        return completeCursor(withRequestId(data, requestId), cursor);
       },
       { prefetch, signal: checkSignal(options?.signal) },
     );
