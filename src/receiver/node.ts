@@ -101,9 +101,15 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
 // would verify an empty body: a silent 400 to every delivery). Its body errors when the
 // handler reads it, so that the handler's `onError` hears of it.
 function rawBody(req: NodeRequestLike): BodyInit {
-  const { body, rawBody: raw } = req;
+  const raw = req.rawBody;
   // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
   if (raw instanceof Uint8Array || typeof raw === 'string') return raw as BodyInit;
+  let body: unknown;
+  try {
+    // Vercel's Node helpers make `body` a getter that parses the bytes they read, and throws
+    // on a body that is no JSON: the bytes are lost all the same.
+    body = req.body;
+  } catch {}
   if (body instanceof Uint8Array || typeof body === 'string') return body as BodyInit;
   if (!req.readableEnded) return streamOf(req);
   return new ReadableStream({
@@ -112,7 +118,7 @@ function rawBody(req: NodeRequestLike): BodyInit {
 }
 
 const CONSUMED =
-  'The request body was read before the webhook receiver (by a JSON or body parser?), so the signed bytes are lost: mount the receiver before any body parser, or keep the bytes in req.rawBody.';
+  'The request body was read before the webhook receiver (by a body parser, or the platform: Vercel, Next.js API routes), so the signed bytes are lost: mount the receiver before any body parser, or keep the bytes in req.rawBody.';
 
 function toRequest(req: NodeRequestLike, body: BodyInit): Request {
   const method = req.method ?? 'GET';

@@ -126,13 +126,23 @@ const signed = () => ({
 async function afterParser(kept: { body?: unknown; rawBody?: unknown }) {
   const req = request('POST', signed(), [event]);
   for await (const _ of req);
-  return Object.assign(req, kept);
+  // Property by property, so that a getter is copied as a getter, not read.
+  return Object.defineProperties(req, Object.getOwnPropertyDescriptors(kept));
 }
+
+// What Vercel's Node helpers leave: the stream read, and `body` a getter that parses the
+// bytes they took, throwing (their 400) on a body that is no JSON.
+const lazyBody = {
+  get body(): unknown {
+    throw Object.assign(new Error('Invalid JSON'), { statusCode: 400 });
+  },
+};
 
 describe('toNodeListener after a body parser', () => {
   it.each([
     ['Fastify’s or koa-bodyparser’s JSON parser (nothing in req.body)', {}],
     ['express.json() (the parsed object in req.body)', { body: JSON.parse(event) }],
+    ['Vercel’s Node helpers (a req.body getter that throws)', lazyBody],
   ])('answers 500 naming the mistake and tells onError, after %s', async (_, kept) => {
     const handled = vi.fn();
     const onError = vi.fn();
@@ -159,6 +169,21 @@ describe('toNodeListener after a body parser', () => {
     );
     const res = response();
     await listener(await afterParser({ body: JSON.parse(event), rawBody }), res);
+    expect(res).toMatchObject({ statusCode: 200, body: 'ok' });
+    expect(handled).toHaveBeenCalledWith(expect.objectContaining({ id: 'evt_node_1' }));
+  });
+
+  it('verifies req.rawBody without reading a req.body getter (Cloud Functions, Vercel)', async () => {
+    const handled = vi.fn();
+    const listener = toNodeListener(
+      createWebhookHandler({ secret, on: { 'order.updated': handled } }),
+    );
+    const res = response();
+    const kept = Object.defineProperties(
+      { rawBody: Buffer.from(event) },
+      Object.getOwnPropertyDescriptors(lazyBody),
+    );
+    await listener(await afterParser(kept), res);
     expect(res).toMatchObject({ statusCode: 200, body: 'ok' });
     expect(handled).toHaveBeenCalledWith(expect.objectContaining({ id: 'evt_node_1' }));
   });
