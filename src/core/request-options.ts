@@ -45,8 +45,8 @@ export interface RequestOptions {
   totalTimeout?: number | undefined;
   /**
    * The retry policy for this call: a count, an options object merged over the client's
-   * `retry`, `false` for none, or `true` for the client's own (what a method that does
-   * not retry by default, such as `webhooks.create`, needs to allow retries).
+   * `retry`, `false` for none, or `true` for the client's own (what a method that retries
+   * only a 429 by default, such as `webhooks.create`, needs to allow other retries).
    */
   retry?: boolean | number | RetryOptionsInput | undefined;
   /**

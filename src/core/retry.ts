@@ -25,11 +25,12 @@ function reasonOf(error: Error): string {
 
 /**
  * The retry options ky gets for one call: the call's policy (its own `retry`, else the
- * configuration's), POST allowed when the method's policy and the call say so, and the
- * configured `shouldRetry` (which decides first when it answers) wrapped with the SDK's own
- * rules. A Retry-After longer than the cap throws at once: waiting less than the service
- * asked would only spend an attempt on another 429, where ky itself would wait the cap and
- * retry. ky would retry any error at all, a bug in a hook included.
+ * configuration's), POST allowed when the method's policy and the call say so (an `opt-in`
+ * POST on 429 only unless the call asks), and the configured `shouldRetry` (which decides
+ * first when it answers) wrapped with the SDK's own rules. A Retry-After longer than the cap
+ * throws at once: waiting less than the service asked would only spend an attempt on another
+ * 429, where ky itself would wait the cap and retry. ky would retry any error at all, a bug in
+ * a hook included.
  *
  * @param report - Told of each retry and each capped Retry-After.
  * @returns The options with the composed `shouldRetry` (and, to learn the wait ky draws,
@@ -64,10 +65,16 @@ export function retryFor(
     }
     pending = undefined;
   };
+  // A POST that could take effect twice, unless the call asked, is retried on a 429 only: a
+  // rate-limited request was refused (specification 7), so waiting it out cannot apply it twice.
+  const refusedOnly = policy === 'opt-in' && !resolved.retryAsked;
   const composed: RetryOptions = {
     ...retry,
     shouldRetry: async (state) => {
       const { error, retryCount } = state;
+      if (refusedOnly && !(error instanceof HTTPError && error.response.status === 429)) {
+        return false;
+      }
       pending = { reason: reasonOf(error), retry: retryCount };
       const decided = user ? await user(state) : undefined;
       if (decided !== undefined) return decided;
@@ -94,9 +101,7 @@ export function retryFor(
       return error instanceof KyTimeoutError || isNetworkError(error) ? undefined : false;
     },
   };
-  if (policy === 'idempotent' || (policy === 'opt-in' && resolved.retryAsked)) {
-    composed.methods = [...methods, 'post'];
-  }
+  if (policy !== 'safe') composed.methods = [...methods, 'post'];
   if (report) {
     // ky's own jitter, drawn here so the wait is known before it starts.
     composed.jitter = (delay: number) => {

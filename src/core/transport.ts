@@ -24,7 +24,8 @@ import { userAgent } from './version.js';
  * When a failed call is retried (on 408, 429, 5xx, network errors and timeouts, within the
  * configured `retry`): `safe` for a read, retried as configured; `idempotent` for a POST the
  * service applies idempotently, retried like a read; `opt-in` for a POST that could take
- * effect twice, retried only when the call asks (`retry: true`, a count or an object).
+ * effect twice, retried on a 429 (a refusal) unless the call asks for more (`retry: true`, a
+ * count or an object).
  */
 export type RetryPolicy = 'safe' | 'idempotent' | 'opt-in';
 

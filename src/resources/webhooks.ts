@@ -11,7 +11,8 @@ import {
   WebhookSubscriptionSchema,
 } from '../schemas/webhook.js';
 
-// A lost response to a create may hide a created subscription: retried only when asked.
+// A lost response to a create may hide a created subscription: retried only when asked, but
+// for a 429, a refusal (see core/retry.ts).
 const createWebhook = declareMethod({
   method: 'POST',
   path: '/webhooks',
@@ -23,13 +24,14 @@ const createWebhook = declareMethod({
 
 /**
  * Options of {@link WebhooksClient.create}: those of every call ({@link RequestOptions}),
- * except that `retry` is off by default.
+ * except that `retry` applies to a 429 only by default.
  */
 export interface CreateWebhookOptions extends RequestOptions {
   /**
-   * Off by default: when a response is lost rather than refused, a retry can create a second
-   * subscription. `true` retries with the client's `retry` policy, a count or an options
-   * object as for any call (merged over the client's `retry`); `false` or absent, no retry.
+   * A 429 only by default, which the service refused: when a response is lost rather than
+   * refused, a retry can create a second subscription. `true` retries with the client's
+   * `retry` policy, a count or an options object as for any call (merged over the client's
+   * `retry`); absent, a 429 only; `false`, no retry.
    */
   retry?: boolean | number | RetryOptionsInput | undefined;
 }
@@ -55,7 +57,7 @@ export class WebhooksClient extends ResourceClient {
    * @param subscription - `url`, an absolute http(s) URL, and `events`, a non-empty list of
    *   `order.created` and `order.updated`.
    * @param options - The options of every call ({@link RequestOptions}); `retry: true` (or a
-   *   count, or an object) allows retries, off by default.
+   *   count, or an object) allows retries, on a 429 only by default.
    * @returns An {@link APIPromise} of the subscription as the service answered it. Any 2xx
    *   is a success (the specification shows no body, 4.5): every field may be missing, and
    *   a body that is not a JSON object gives `{}`. The mock answers the stored record with

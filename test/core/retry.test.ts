@@ -212,17 +212,32 @@ describe('retries', () => {
     expect(service.requests).toHaveLength(1);
   });
 
+  // Even when a configured shouldRetry would say yes: the answer may be lost, not refused.
   it.each([
     ['a 503', () => json({ detail: 'down' }, 503)],
-    ['a 429', () => tooMany('0')],
     ['a network error', () => new TypeError('fetch failed')],
   ])('does not retry POST /webhooks after %s', async (_, failure) => {
     const service = fakeFetch(failure);
+    for (const retry of [FAST_RETRY, { ...FAST_RETRY, shouldRetry: () => true }]) {
+      const client = clientOver(service, { retry });
+      await expect(
+        client.webhooks.create({ url: subscription.url, events: ['order.created'] }),
+      ).rejects.toThrow();
+    }
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('retries POST /webhooks after a 429, a refusal, unless the call passes retry: false', async () => {
+    const service = fakeFetch((_, index) => (index === 0 ? tooMany('0') : json(subscription, 201)));
     const client = clientOver(service, { retry: FAST_RETRY });
+    const create = { url: subscription.url, events: ['order.created' as const] };
+    await expect(client.webhooks.create(create)).resolves.toEqual(subscription);
+    expect(service.requests).toHaveLength(2);
+    const refused = fakeFetch(() => tooMany('0'));
     await expect(
-      client.webhooks.create({ url: subscription.url, events: ['order.created'] }),
-    ).rejects.toThrow();
-    expect(service.requests).toHaveLength(1);
+      clientOver(refused, { retry: FAST_RETRY }).webhooks.create(create, { retry: false }),
+    ).rejects.toBeInstanceOf(RateLimitError);
+    expect(refused.requests).toHaveLength(1);
   });
 
   it('retries POST /webhooks when the caller opts in', async () => {

@@ -9,6 +9,8 @@ import {
   createClient,
   OrderEventSchema,
   PermissionDeniedError,
+  RateLimitError,
+  ServerError,
   ValidationError,
   verifyWmsSignature,
   WebhookSubscriptionCreateSchema,
@@ -113,6 +115,28 @@ describe.each(TRANSPORTS)('webhooks over %s', (transport) => {
       client.webhooks.create({ url: 'https://wms.example.test/h', events: [] }),
     ).rejects.toBeInstanceOf(ValidationError);
     expect(mock.subscriptions).toHaveLength(0);
+  });
+
+  // A 429 is a refusal (specification 7): waiting it out cannot subscribe twice. A 503 gives
+  // no such promise, so it ends the call as a lost answer would.
+  it('waits out a 429 and subscribes once; ends on a 503 without retrying', async () => {
+    const { mock, hostUrl } = await start();
+    const path = '/api/v1/web-api/v1/webhooks';
+    const retry = { limit: 3, delay: () => 0 };
+    const client = createClient({ hostUrl, apiKey: MOCK_API_KEY, retry, logLevel: 'off' });
+    const create = { url: 'https://wms.example.test/h', events: ['order.created' as const] };
+    mock.faults.add({ path, status: 429, headers: { 'Retry-After': '0' }, times: 2 });
+    const subscription = await client.webhooks.create(create);
+    expect(mock.subscriptions.map((stored) => stored.id)).toEqual([subscription.id]);
+    expect(mock.requests.map((entry) => entry.status)).toEqual([429, 429, 201]);
+
+    mock.requests.clear();
+    mock.faults.add({ path, status: 503, headers: { 'Retry-After': '0' }, times: 1 });
+    await expect(client.webhooks.create(create)).rejects.toBeInstanceOf(ServerError);
+    mock.faults.add({ path, status: 429, headers: { 'Retry-After': '0' } });
+    await expect(client.webhooks.create(create)).rejects.toBeInstanceOf(RateLimitError);
+    expect(mock.requests.map((entry) => entry.status)).toEqual([503, 429, 429, 429, 429]);
+    expect(mock.subscriptions).toHaveLength(1);
   });
 });
 
