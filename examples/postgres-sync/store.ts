@@ -1,6 +1,7 @@
 // The SQL of the sync: two tables, and the one write that makes an at-least-once pull
 // exactly-once in effect (specification 4.2, rule 4): a page's orders and the checkpoint
-// after them commit in one transaction, and an order is only ever replaced by a newer one.
+// after them commit in one transaction, an order is only ever replaced by a newer one, and a
+// checkpoint only ever moves forward, so two copies of one worker writing at once stay right.
 import type { Order, OrderCursor } from 'order-fulfillment-sdk';
 import type { Database, Sql } from './database.js';
 
@@ -77,10 +78,15 @@ export async function savePage(
        RETURNING id`,
       [JSON.stringify(orders), worker],
     );
+    // The checkpoint never moves back: a second copy of this worker (a deploy that overlaps,
+    // a cron that fired twice) commits its pages too, and its late page must not rewind the
+    // first copy's checkpoint. Compared as instants, as proof.ts does: within one instant the
+    // later write wins, which at worst pulls a few orders of that instant again.
     await tx.query(
       `INSERT INTO sync_checkpoints (worker, since, since_id) VALUES ($1, $2, $3)
        ON CONFLICT (worker) DO UPDATE SET
-         since = excluded.since, since_id = excluded.since_id, saved_at = now()`,
+         since = excluded.since, since_id = excluded.since_id, saved_at = now()
+       WHERE excluded.since::timestamptz >= sync_checkpoints.since::timestamptz`,
       [worker, cursor.since, cursor.since_id],
     );
     return { applied: applied.length, skipped: orders.length - applied.length };

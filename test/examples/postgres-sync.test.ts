@@ -1,0 +1,68 @@
+// The Postgres sync example run twice at once with the same worker, on PGlite: a deploy that
+// starts the new process before the old one stopped, or a cron that fired twice.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Database, openDatabase } from '../../examples/postgres-sync/database.js';
+import { prove } from '../../examples/postgres-sync/proof.js';
+import { createSchema, loadCheckpoint, savePage } from '../../examples/postgres-sync/store.js';
+import { createMockService, MOCK_API_KEY } from '../../mock/index.js';
+import { createClient } from '../../src/index.js';
+import { handlerFetch } from '../support/mock.js';
+
+let dir: string;
+const opened: Database[] = [];
+
+beforeEach(() => {
+  vi.stubEnv('DATABASE_URL', '');
+  dir = mkdtempSync(join(tmpdir(), 'ofs-postgres-sync-test-'));
+});
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close().catch(() => undefined);
+  vi.unstubAllEnvs();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(): Promise<Database> {
+  const db = await openDatabase(join(dir, 'pgdata'));
+  opened.push(db);
+  return db;
+}
+
+describe('two copies of one worker', { timeout: 60_000 }, () => {
+  it('keep the newest version of each order, and the checkpoint never moves back', async () => {
+    const mock = createMockService({ orders: 30, seed: 1 });
+    const client = createClient({
+      hostUrl: mock.hostUrl,
+      apiKey: MOCK_API_KEY,
+      fetch: handlerFetch(mock),
+    });
+    const db = await open();
+    await createSchema(db);
+
+    // The old copy fetched its first page, then stalled before committing it.
+    const old = client.orders.pages({ limit: 10 });
+    const pulling = old[Symbol.asyncIterator]();
+    const stale = (await pulling.next()).value?.items ?? [];
+    await pulling.return?.();
+    const changed = stale[0]?.id ?? '';
+    mock.orders.update(changed, { status: 'Packed' });
+
+    // Meanwhile the new copy pulls everything, the change included.
+    const fresh = client.orders.pages({ limit: 10 });
+    for await (const page of fresh) await savePage(db, 'all', page.items, fresh.cursor);
+    const end = fresh.cursor;
+
+    // Then the old copy commits its page, and is stopped.
+    await savePage(db, 'all', stale, old.cursor);
+
+    const [stored] = await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [
+      changed,
+    ]);
+    expect(stored?.status).toBe('Packed');
+    expect(await loadCheckpoint(db, 'all')).toEqual(end);
+    expect(await prove(db, mock.orders.all(), undefined)).toBe(0);
+  });
+});
