@@ -1,6 +1,8 @@
 // The one database interface the sync needs: a query and a transaction. Two implementations
 // behind it: PGlite (Postgres compiled to WebAssembly, kept in a data directory) by default,
 // and a real Postgres server through `pg` when DATABASE_URL is set. The SQL is the same.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Transaction } from '@electric-sql/pglite';
 
 /** Runs one SQL statement and returns its rows. */
@@ -26,9 +28,53 @@ export async function openDatabase(dataDir: string): Promise<Database> {
   return url ? openServer(url) : openPglite(dataDir);
 }
 
+// PGlite takes no lock on its data directory: a second process opens it too, and two at once
+// leave it unreadable. So a lock file beside it holds the owner's pid, as postmaster.pid does
+// for a server: a second copy stops with a message, and a lock whose process is gone (killed)
+// is taken over.
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir}.lock`;
+  mkdirSync(dirname(file), { recursive: true });
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let owner: number;
+    try {
+      owner = Number(readFileSync(file, 'utf8'));
+    } catch {
+      continue; // its owner removed it meanwhile
+    }
+    if (!owner || running(owner)) {
+      throw new Error(
+        `${dataDir} is in use by process ${owner || '(starting)'}: PGlite lets one process at ` +
+          `a time use a data directory, and two at once corrupt it. If no sync runs there, ` +
+          `remove ${file}.`,
+      );
+    }
+    rmSync(file, { force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(dataDir);
+  const unlock = lockDataDir(dataDir);
+  const db = await PGlite.create(dataDir).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   // PGlite is one connection: its `transaction` queues behind any statement in flight, so
   // concurrent pulls in one process share it safely, one transaction at a time.
   const sqlOf = (target: Pick<Transaction, 'query'>): Sql => ({
@@ -39,7 +85,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     description: `PGlite in ${dataDir}`,
     ...sqlOf(db),
     transaction: (work) => db.transaction((tx) => work(sqlOf(tx))),
-    close: () => db.close(),
+    close: () => db.close().finally(unlock),
   };
 }
 

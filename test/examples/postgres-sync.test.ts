@@ -1,6 +1,7 @@
 // The Postgres sync example run twice at once with the same worker, on PGlite: a deploy that
 // starts the new process before the old one stopped, or a cron that fired twice.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,5 +65,33 @@ describe('two copies of one worker', { timeout: 60_000 }, () => {
     expect(stored?.status).toBe('Packed');
     expect(await loadCheckpoint(db, 'all')).toEqual(end);
     expect(await prove(db, mock.orders.all(), undefined)).toBe(0);
+  });
+});
+
+// PGlite takes no lock of its own: two processes on one data directory leave it unreadable.
+describe('the PGlite data directory', { timeout: 60_000 }, () => {
+  it('is refused to a second opener while the first has it, and nothing is lost', async () => {
+    const db = await open();
+    await createSchema(db);
+    await savePage(db, 'all', [], { since: '2026-01-01T00:00:00Z', since_id: '1' });
+    await expect(open()).rejects.toThrow(`is in use by process ${process.pid}`);
+    expect(await loadCheckpoint(db, 'all')).toEqual({
+      since: '2026-01-01T00:00:00Z',
+      since_id: '1',
+    });
+    await opened.pop()?.close(); // the first opener ends, and its lock with it
+    const again = await open();
+    expect(await loadCheckpoint(again, 'all')).toEqual({
+      since: '2026-01-01T00:00:00Z',
+      since_id: '1',
+    });
+  });
+
+  it('is taken over from a process that was killed holding it', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(join(dir, 'pgdata.lock'), String(gone));
+    const db = await open();
+    await createSchema(db);
+    expect(readFileSync(join(dir, 'pgdata.lock'), 'utf8')).toBe(String(process.pid));
   });
 });
