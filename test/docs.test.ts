@@ -34,6 +34,7 @@ declare global {
   const handler: WebhookHandler;
   // Express's, as far as the README uses it.
   const app: { post(path: string, listener: (req: IncomingMessage, res: ServerResponse) => void): void };
+  const metrics: { count(name: string, ...labels: (string | number)[]): void };
   function pino(): Logger;
   function loadCheckpoint(): Promise<OrderCursor | undefined>;
   function saveCheckpoint(cursor: OrderCursor): Promise<void>;
