@@ -1,6 +1,7 @@
 // Shapes shared by several resources: timestamps and the error body.
 import * as z from 'zod/mini';
 import { isoDateTime } from './iso.js';
+import { wireObject } from './wire.js';
 
 /**
  * An ISO 8601 timestamp that carries its UTC offset (`Z` or `±HH:MM`), as the
@@ -13,9 +14,11 @@ export const IsoDateTimeWithOffsetSchema = isoDateTime({
 
 /**
  * One entry of a 422 error body: where the problem is, what it is, and its kind.
- * FastAPI's shape, which the service's names suggest (see docs/spec-gaps.md).
+ * FastAPI's shape, which the service's names suggest (see docs/spec-gaps.md). Fields it does
+ * not name (FastAPI's `input`, `ctx`) are kept; its type names only these, as every
+ * response type does.
  */
-export const ValidationIssueSchema = z.looseObject({
+export const ValidationIssueSchema = wireObject({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
   type: z.string(),
@@ -28,7 +31,7 @@ export interface ValidationIssue extends z.infer<typeof ValidationIssueSchema> {
  * The JSON body of every non-2xx response: `detail` is a sentence, or for 422 a list
  * of {@link ValidationIssue}. The specification does not show it (docs/spec-gaps.md).
  */
-export const ErrorBodySchema = z.looseObject({
+export const ErrorBodySchema = wireObject({
   detail: z.union([z.string(), z.array(ValidationIssueSchema)]),
 });
 
