@@ -12,7 +12,7 @@ import { type FaultRule, MAX_DELAY_MS } from './rules/fault-rule.js';
 import { DEFAULT_JOURNAL_LIMIT } from './rules/journal.js';
 import { ApiKeySchema, type MockApiKey, SCOPES } from './rules/keys.js';
 import type { RateLimit } from './rules/rate-limit.js';
-import type { OrderInput, ProductInput } from './store/types.js';
+import type { OrderInput, ProductInput, ReadonlyLists } from './store/types.js';
 
 /** The origin the handlers answer on unless `hostUrl` says otherwise. */
 export const MOCK_HOST_URL = 'https://mock.order-service.test';
@@ -23,16 +23,16 @@ export const MOCK_API_KEY = 'ofs_mock_api_key_all_scopes';
 /** The inbound endpoint's signing secret unless `signingSecret` says otherwise. */
 export const MOCK_SIGNING_SECRET = 'ofs_mock_signing_secret';
 
-/** Options of `createMockService`; every one is optional. */
+/** Options of `createMockService`; every one is optional, and every list may be readonly. */
 export interface MockServiceOptions {
   /** Seed of the generated data: the same seed gives the same orders and products. Default 1. */
   seed?: number | undefined;
   /** How many orders to generate (default 100), or the records to start with. */
-  orders?: number | OrderInput[] | undefined;
+  orders?: number | readonly OrderInput[] | undefined;
   /** How many products to generate (default 20), or the records to start with. */
-  products?: number | ProductInput[] | undefined;
+  products?: number | readonly ProductInput[] | undefined;
   /** The accepted API keys. Default: {@link MOCK_API_KEY} with every scope and no IP limit. */
-  apiKeys?: MockApiKey[] | undefined;
+  apiKeys?: readonly MockApiKey[] | undefined;
   /** The workspace plan; `apiAccess: false` makes every API call a 402. Default `{ apiAccess: true }`. */
   plan?: { apiAccess: boolean } | undefined;
   /** The inbound endpoint's secret; `null` means none is configured (every call 403). */
@@ -58,7 +58,7 @@ export interface MockServiceOptions {
   /** How many delivery attempts `mock.deliveries` keeps (the newest); 0 keeps none. Default 10,000. */
   deliveries?: { limit: number } | undefined;
   /** Fault rules in force from the start, and again after `reset()`. Default none. */
-  faults?: FaultRule[] | undefined;
+  faults?: readonly FaultRule[] | undefined;
 }
 
 /** The most orders the mock generates; beyond it memory stops being modest. */
@@ -239,13 +239,14 @@ const OptionsSchema = z.strictObject({
 // MockServiceOptions is written out rather than inferred: it types the records and fault rules
 // the schema takes as unknown[] (the stores and the fault book check them, in their own
 // wording), and it documents each option. The compiler keeps the two in step: every option
-// the interface allows, the schema accepts, and neither has an option the other lacks.
+// the interface allows, the schema accepts (zod reads a list without writing to it, so a
+// readonly one as well), and neither has an option the other lacks.
 type Agree<Declared, Checked> = [Declared] extends [Checked]
   ? [keyof Declared, keyof Checked] extends [keyof Checked, keyof Declared]
     ? true
     : false
   : false;
-true satisfies Agree<MockServiceOptions, z.input<typeof OptionsSchema>>;
+true satisfies Agree<MockServiceOptions, ReadonlyLists<z.input<typeof OptionsSchema>>>;
 
 /** The options with every default filled in. */
 export type ResolvedOptions = z.infer<typeof OptionsSchema>;

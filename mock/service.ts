@@ -189,7 +189,9 @@ export function createService(options: unknown): {
     prefix,
     keyIdOf(presented) {
       const key = keys.find(presented);
-      return key ? `apiKeys[${config.apiKeys.indexOf(key)}]` : null;
+      // The key found is one of these objects, typed as MockApiKey (readonly lists).
+      const all: readonly MockApiKey[] = config.apiKeys;
+      return key ? `apiKeys[${all.indexOf(key)}]` : null;
     },
     values: [...config.apiKeys.map((key) => key.key), config.signingSecret ?? ''],
   });

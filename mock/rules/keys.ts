@@ -3,6 +3,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import * as z from 'zod/mini';
+import type { ReadonlyLists } from '../store/types.js';
 
 /** The scopes an API key can hold (specification 5.4). */
 export const SCOPES = ['orders:read', 'webhooks:manage', 'products:read', 'shipping:read'] as const;
@@ -54,8 +55,8 @@ export const ApiKeySchema = z.strictObject(
 
 // An interface over the inferred type, not an alias of it: TypeDoc then links every use of
 // the name, where an alias of an inferred type is printed out in full wherever it is used.
-/** An API key the mock accepts. */
-export interface MockApiKey extends z.output<typeof ApiKeySchema> {}
+/** An API key the mock accepts; its lists may be readonly, such as {@link SCOPES}. */
+export interface MockApiKey extends ReadonlyLists<z.output<typeof ApiKeySchema>> {}
 
 interface StoredKey {
   key: MockApiKey;

@@ -9,10 +9,14 @@ import { OrderRecords } from './order-records.js';
 import { OrderInputSchema } from './record-schemas.js';
 import { EXTERNAL_REF_BASE, GENERATED_PLATFORMS } from './sample-vocabulary.js';
 import { MockInputError, MockNotFoundError } from './store-errors.js';
-import type { MockOrder, MockProduct, OrderInput } from './types.js';
+import type { MockOrder, MockProduct } from './types.js';
 import { WriteStamps } from './write-stamps.js';
 
 export type { OrderFilter } from './order-indexes.js';
+
+// An order record or patch once checked: the given fields, in lists the parse made, which
+// the record may keep (the caller's OrderInput may hold readonly ones).
+type ParsedOrder = Partial<MockOrder>;
 
 /** What the store needs from the service. */
 export interface OrderStoreOptions {
@@ -215,7 +219,7 @@ export class OrderStore {
   }
 
   // A new record: the input over a generated order of the row it will take.
-  private build(input: OrderInput): MockOrder {
+  private build(input: ParsedOrder): MockOrder {
     const row = this.rows.size;
     const id = this.rows.assignId(input.id, row);
     const base = this.generator.order(row, id);
@@ -267,15 +271,15 @@ function channelRef(platform: string, row: number): { source: string; external_r
  * @param what - What it is, for the error message.
  * @throws {@link MockInputError} listing every problem.
  */
-function parseOrder(input: unknown, what: string): OrderInput {
+function parseOrder(input: unknown, what: string): ParsedOrder {
   const result = checkInput(OrderInputSchema, input);
   if (!result.success) throw new MockInputError(what, toValidationIssues(result.error.issues));
-  return givenFields(result.data as OrderInput);
+  return givenFields(result.data as ParsedOrder);
 }
 
 // Keeps the fields that follow from others consistent when only the others were given,
 // and stores every timestamp as the mock writes them (UTC, milliseconds).
-function fillDerived(record: MockOrder, given: OrderInput): void {
+function fillDerived(record: MockOrder, given: ParsedOrder): void {
   if (given.items !== undefined && given.total_price === undefined) {
     const total = record.items.reduce((sum, item) => sum + item.price * item.quantity, 0);
     record.total_price = Math.round(total * 100) / 100;

@@ -29,11 +29,24 @@ type OrderRecord = z.infer<typeof OrderRecordSchema>;
 type OrderItemRecord = z.infer<typeof OrderItemRecordSchema>;
 
 /**
+ * `T` with every list, at any depth, also taken readonly: what the mock reads from a caller
+ * it never writes to, so a constant (`as const`, `SCOPES`) or a frozen configuration
+ * fits as it is. Mapped field by field, so each field keeps its documentation.
+ *
+ * @internal
+ */
+export type ReadonlyLists<T> = T extends readonly (infer E)[]
+  ? readonly ReadonlyLists<E>[]
+  : T extends object
+    ? { [K in keyof T]: ReadonlyLists<T[K]> }
+    : T;
+
+/**
  * What `mock.orders.create` and the `orders` option accept: any subset of {@link MockOrder};
  * the rest is generated. Timestamps may be any ISO 8601 string and are stored in UTC with
- * milliseconds.
+ * milliseconds. Its lists (`items`, `shipments`) may be readonly.
  */
-export interface OrderInput extends Partial<MockOrder> {}
+export interface OrderInput extends ReadonlyLists<Partial<MockOrder>> {}
 
 /** What `mock.orders.update` accepts: fields to change. `id` and `updated_at` are the mock's. */
 export interface OrderPatch extends Omit<OrderInput, 'id' | 'updated_at'> {}
