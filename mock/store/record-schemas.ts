@@ -5,6 +5,8 @@ import * as z from 'zod/mini';
 import {
   FulfillmentNotificationSchema,
   IsoDateTimeWithOffsetSchema,
+  KNOWN_ORDER_STATUSES,
+  KNOWN_PLATFORMS,
   OrderDetailSchema,
   OrderItemSchema,
   ProductSchema,
@@ -12,6 +14,7 @@ import {
   ShippingAddressSchema,
 } from '../../src/schemas/index.js';
 import { isoDateTime } from '../../src/schemas/iso.js';
+import { openString } from '../../src/schemas/wire.js';
 import { iso } from './generate.js';
 
 // The SDK's response schemas accept what any service may send: any value where the SDK
@@ -81,8 +84,10 @@ export const OrderItemRecordSchema = z.strictObject({
 export const OrderRecordSchema = z.strictObject({
   ...OrderDetailSchema.shape,
   order_number: text,
-  status: text,
-  platform: text,
+  // Typed as the SDK types them (OrderStatus, Platform): the known values are offered, and
+  // any string is taken, since a test may want one the service has not written yet.
+  status: openString(KNOWN_ORDER_STATUSES),
+  platform: openString(KNOWN_PLATFORMS),
   source: text,
   external_ref: maybe,
   business_id: text,

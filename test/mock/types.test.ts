@@ -13,6 +13,7 @@ import {
   type Scope,
   type StoredFaultRule,
 } from '../../mock/index.js';
+import type { OrderStatus, Platform } from '../../src/index.js';
 
 describe('mock public types', () => {
   it('types the service', () => {
@@ -27,7 +28,10 @@ describe('mock public types', () => {
     expectTypeOf<Scope>().toEqualTypeOf<
       'orders:read' | 'webhooks:manage' | 'products:read' | 'shipping:read'
     >();
-    expectTypeOf<MockOrder['status']>().toEqualTypeOf<string>();
+    // The SDK's types: the editor offers the known values, and any string is still taken.
+    expectTypeOf<MockOrder['status']>().toEqualTypeOf<OrderStatus>();
+    expectTypeOf<MockOrder['platform']>().toEqualTypeOf<Platform>();
+    expectTypeOf<'OnHold'>().toExtend<MockOrder['status']>();
     expectTypeOf<MockOrder['shipments']>().not.toBeUndefined();
   });
 
