@@ -24,8 +24,23 @@ export const API_BASE_PATH = '/api/v1/web-api/v1';
 export const INBOUND_FULFILLMENT_PATH = '/api/v1/webhooks/wms/fulfillment';
 
 /**
- * A fetch implementation. The SDK calls it with a `Request` (and, from ky, an init holding
- * only non-standard options such as undici's `dispatcher`).
+ * A fetch implementation: the runtime's fetch, or a wrapper of it. The SDK calls it with a
+ * `Request` of the runtime (and an init holding only non-standard options such as undici's
+ * `dispatcher`) and reads a WHATWG `Response`. The undici package's own `fetch` and
+ * node-fetch's take only their own `Request` class (each call fails: `Failed to parse URL
+ * from [object Request]`), and node-fetch's body is a Node stream; give a proxy or another
+ * undici dispatcher to the runtime's fetch instead:
+ *
+ * @example
+ * ```ts
+ * const proxy = new ProxyAgent('http://proxy.internal:3128'); // from 'undici'
+ * const client = createClient({
+ *   hostUrl,
+ *   apiKey,
+ *   // Object.assign, not an object literal: the DOM's RequestInit has no `dispatcher`.
+ *   fetch: (request, init) => fetch(request, Object.assign({ dispatcher: proxy }, init)),
+ * });
+ * ```
  */
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
