@@ -108,7 +108,9 @@ const orderShape = {
    * One element per parcel, with its carrier and tracking number: where 4.6 sends a
    * warehouse system to read them. As `tracking_number`.
    */
-  shipments: lenient(z.array(ShipmentSchema)),
+  shipments: lenient(
+    z.array(ShipmentSchema as z.ZodMiniType<Shipment, z.input<typeof ShipmentSchema>>),
+  ),
 };
 
 /**
@@ -166,7 +168,9 @@ export interface ShippingAddress extends z.infer<typeof ShippingAddressSchema> {
  */
 export const OrderDetailSchema = wireObject({
   ...orderShape,
-  shipping_address: lenient(ShippingAddressSchema),
+  shipping_address: lenient(
+    ShippingAddressSchema as z.ZodMiniType<ShippingAddress, z.input<typeof ShippingAddressSchema>>,
+  ),
 });
 
 /**
@@ -202,7 +206,9 @@ export const OrderItemSchema = wireObject({
  */
 export interface OrderItem extends z.infer<typeof OrderItemSchema> {}
 
-const OrderItemEnvelopeSchema = wireObject({ items: z.array(OrderItemSchema) });
+const OrderItemEnvelopeSchema = wireObject({
+  items: z.array(OrderItemSchema as z.ZodMiniType<OrderItem, z.input<typeof OrderItemSchema>>),
+});
 
 /**
  * Body of GET /orders/{order_id}/items, whose envelope is not shown (specification 4.4):
@@ -225,7 +231,9 @@ export interface OrderItemList extends z.infer<typeof OrderItemEnvelopeSchema> {
 
 /** One page of orders in offset mode, newest `order_date` first (specification 2.3). */
 export const OrderPageSchema = wireObject({
-  items: z.array(OffsetOrderSchema),
+  items: z.array(
+    OffsetOrderSchema as z.ZodMiniType<OffsetOrder, z.input<typeof OffsetOrderSchema>>,
+  ),
   // Typed by 2.3, and used by no code here: no offset pull walks them.
   total: unchecked(z.int()),
   page: unchecked(z.int()),
@@ -237,7 +245,7 @@ export interface OrderPage extends z.infer<typeof OrderPageSchema> {}
 
 /** One page of orders in cursor mode, oldest (`updated_at`, `id`) first (specification 2.4). */
 export const OrderCursorPageSchema = wireObject({
-  items: z.array(OrderSchema),
+  items: z.array(OrderSchema as z.ZodMiniType<Order, z.input<typeof OrderSchema>>),
   next_since: z.string(),
   next_since_id: z.string(),
   has_more: z.boolean(),
