@@ -32,15 +32,7 @@ export interface ValidationIssue extends z.infer<typeof ValidationIssueSchema> {
  * of {@link ValidationIssue}. The specification does not show it (docs/spec-gaps.md).
  */
 export const ErrorBodySchema = wireObject({
-  detail: z.union([
-    z.string(),
-    z.array(
-      ValidationIssueSchema as z.ZodMiniType<
-        ValidationIssue,
-        z.input<typeof ValidationIssueSchema>
-      >,
-    ),
-  ]),
+  detail: z.union([z.string(), z.array(ValidationIssueSchema)]),
 });
 
 /** The JSON body of a non-2xx response. */

@@ -1,9 +1,7 @@
 // Every wire shape of the API, in one place; the SDK's types are inferred from these. An
 // object type is an interface extending its inferred type, not an alias of it: TypeDoc then
 // links the name wherever it is used and lists its fields with their documentation, where an
-// alias of an inferred type is printed out in full. A parent holds a nested object's schema
-// cast to `z.ZodMiniType<Name, z.input<typeof NameSchema>>`, a change of type only, so that
-// the parent's inferred type names it too: a hover shows `Shipment[]`, not its fields.
+// alias of an inferred type is printed out in full.
 export * from './common.js';
 export * from './fulfillment.js';
 export * from './order.js';

@@ -108,9 +108,7 @@ const orderShape = {
    * One element per parcel, with its carrier and tracking number: where 4.6 sends a
    * warehouse system to read them. As `tracking_number`.
    */
-  shipments: lenient(
-    z.array(ShipmentSchema as z.ZodMiniType<Shipment, z.input<typeof ShipmentSchema>>),
-  ),
+  shipments: lenient(z.array(ShipmentSchema)),
 };
 
 /**
@@ -168,9 +166,7 @@ export interface ShippingAddress extends z.infer<typeof ShippingAddressSchema> {
  */
 export const OrderDetailSchema = wireObject({
   ...orderShape,
-  shipping_address: lenient(
-    ShippingAddressSchema as z.ZodMiniType<ShippingAddress, z.input<typeof ShippingAddressSchema>>,
-  ),
+  shipping_address: lenient(ShippingAddressSchema),
 });
 
 /**
@@ -206,9 +202,7 @@ export const OrderItemSchema = wireObject({
  */
 export interface OrderItem extends z.infer<typeof OrderItemSchema> {}
 
-const OrderItemEnvelopeSchema = wireObject({
-  items: z.array(OrderItemSchema as z.ZodMiniType<OrderItem, z.input<typeof OrderItemSchema>>),
-});
+const OrderItemEnvelopeSchema = wireObject({ items: z.array(OrderItemSchema) });
 
 /**
  * Body of GET /orders/{order_id}/items, whose envelope is not shown (specification 4.4):
@@ -231,9 +225,7 @@ export interface OrderItemList extends z.infer<typeof OrderItemEnvelopeSchema> {
 
 /** One page of orders in offset mode, newest `order_date` first (specification 2.3). */
 export const OrderPageSchema = wireObject({
-  items: z.array(
-    OffsetOrderSchema as z.ZodMiniType<OffsetOrder, z.input<typeof OffsetOrderSchema>>,
-  ),
+  items: z.array(OffsetOrderSchema),
   // Typed by 2.3, and used by no code here: no offset pull walks them.
   total: unchecked(z.int()),
   page: unchecked(z.int()),
@@ -245,7 +237,7 @@ export interface OrderPage extends z.infer<typeof OrderPageSchema> {}
 
 /** One page of orders in cursor mode, oldest (`updated_at`, `id`) first (specification 2.4). */
 export const OrderCursorPageSchema = wireObject({
-  items: z.array(OrderSchema as z.ZodMiniType<Order, z.input<typeof OrderSchema>>),
+  items: z.array(OrderSchema),
   next_since: z.string(),
   next_since_id: z.string(),
   has_more: z.boolean(),

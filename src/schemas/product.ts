@@ -36,7 +36,7 @@ export interface Product extends z.infer<typeof ProductSchema> {}
  * `products.iterate` where the next page starts and when to stop.
  */
 export const ProductListSchema = wireObject({
-  items: z.array(ProductSchema as z.ZodMiniType<Product, z.input<typeof ProductSchema>>),
+  items: z.array(ProductSchema),
   page: z.int(),
   page_size: z.int(),
   total: z.int(),

@@ -1,6 +1,6 @@
 // Wire shapes of POST /webhooks and of the events it subscribes to (specification 2.7, 4.5, 6.1).
 import * as z from 'zod/mini';
-import { type Order, OrderSchema } from './order.js';
+import { OrderSchema } from './order.js';
 import {
   anyBody,
   LooseIdSchema,
@@ -84,15 +84,6 @@ export const WebhookSubscriptionSchema = anyBody(WebhookSubscriptionFields);
 /** What POST /webhooks answered: always an object, each field possibly missing. */
 export interface WebhookSubscription extends z.infer<typeof WebhookSubscriptionFields> {}
 
-// The `data` of a delivered event. Named by its interface only: a schema export would be
-// bundle weight that no caller needs, as OrderEventSchema.shape.data is the same schema.
-const OrderEventDataSchema = wireObject({
-  order: OrderSchema as z.ZodMiniType<Order, z.input<typeof OrderSchema>>,
-});
-
-/** The `data` of a delivered event: `order`, the order after the event. */
-export interface OrderEventData extends z.infer<typeof OrderEventDataSchema> {}
-
 /**
  * The JSON body of one delivered event (not shown by the specification; docs/spec-gaps.md).
  * `id` tells a repeated delivery, `type` what happened, `data.order` the order.
@@ -101,7 +92,7 @@ export const OrderEventSchema = wireObject({
   id: z.string(),
   type: WebhookEventNameSchema,
   created_at: lenient(z.string()),
-  data: OrderEventDataSchema as z.ZodMiniType<OrderEventData, z.input<typeof OrderEventDataSchema>>,
+  data: wireObject({ order: OrderSchema }),
 });
 
 /** The JSON body of one delivered order event. */
