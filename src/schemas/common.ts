@@ -14,14 +14,17 @@ export const IsoDateTimeWithOffsetSchema = isoDateTime({
 
 /**
  * One entry of a 422 error body: where the problem is, what it is, and its kind.
- * FastAPI's shape, which the service's names suggest (see docs/spec-gaps.md). Fields it does
- * not name (FastAPI's `input`, `ctx`) are kept; its type names only these, as every
- * response type does.
+ * FastAPI's shape, which the service's names suggest (see docs/spec-gaps.md). Other fields
+ * are kept, as in every response type, and its type names only these.
  */
 export const ValidationIssueSchema = wireObject({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
   type: z.string(),
+  /** The value refused, as FastAPI echoes it (`[redacted]` where it was a secret); optional. */
+  input: z.optional(z.unknown()),
+  /** The rule's parameters where FastAPI gives them (`{ "le": 200 }`); optional. */
+  ctx: z.optional(z.unknown()),
 });
 
 /** One entry of a 422 error body. */
