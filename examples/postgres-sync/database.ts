@@ -2,7 +2,7 @@
 // behind it: PGlite (Postgres compiled to WebAssembly, kept in a data directory) by default,
 // and a real Postgres server through `pg` when DATABASE_URL is set. The SQL is the same.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Transaction } from '@electric-sql/pglite';
 
 /** Runs one SQL statement and returns its rows. */
@@ -28,17 +28,27 @@ export async function openDatabase(dataDir: string): Promise<Database> {
   return url ? openServer(url) : openPglite(dataDir);
 }
 
+// The lock files this process holds: one holding this pid but not listed here was left by a
+// killed run that had the same pid (a container's sync is PID 1 after every restart).
+const held = new Set<string>();
+
 // PGlite takes no lock on its data directory: a second process opens it too, and two at once
 // leave it unreadable. So a lock file beside it holds the owner's pid, as postmaster.pid does
 // for a server: a second copy stops with a message, and a lock whose process is gone (killed)
-// is taken over.
+// is taken over. As with postmaster.pid, two copies taking over one stale lock at the same
+// instant could both get in: the take-over is for a run that was killed, not for a race.
 function lockDataDir(dataDir: string): () => void {
-  const file = `${dataDir}.lock`;
+  if (dataDir.startsWith('memory://')) return () => {};
+  const file = `${resolve(dataDir)}.lock`; // beside the directory, whatever slash ends its name
   mkdirSync(dirname(file), { recursive: true });
   for (;;) {
     try {
       writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => rmSync(file, { force: true });
+      held.add(file);
+      return () => {
+        held.delete(file);
+        rmSync(file, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
@@ -48,7 +58,8 @@ function lockDataDir(dataDir: string): () => void {
     } catch {
       continue; // its owner removed it meanwhile
     }
-    if (!owner || running(owner)) {
+    const stale = owner === process.pid ? !held.has(file) : !running(owner);
+    if (!owner || !stale) {
       throw new Error(
         `${dataDir} is in use by process ${owner || '(starting)'}: PGlite lets one process at ` +
           `a time use a data directory, and two at once corrupt it. If no sync runs there, ` +

@@ -87,9 +87,11 @@ describe('the PGlite data directory', { timeout: 60_000 }, () => {
     });
   });
 
-  it('is taken over from a process that was killed holding it', async () => {
-    const gone = spawnSync(process.execPath, ['-e', '']).pid;
-    writeFileSync(join(dir, 'pgdata.lock'), String(gone));
+  it.each([
+    ['a process that was killed holding it', () => spawnSync(process.execPath, ['-e', '']).pid],
+    ['a killed run that had this pid (PID 1 in a restarted container)', () => process.pid],
+  ])('is taken over from %s', async (_, owner) => {
+    writeFileSync(join(dir, 'pgdata.lock'), String(owner()));
     const db = await open();
     await createSchema(db);
     expect(readFileSync(join(dir, 'pgdata.lock'), 'utf8')).toBe(String(process.pid));
