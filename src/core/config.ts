@@ -29,7 +29,8 @@ export const INBOUND_FULFILLMENT_PATH = '/api/v1/webhooks/wms/fulfillment';
  * `dispatcher`) and reads a WHATWG `Response`. The undici package's own `fetch` and
  * node-fetch's take only their own `Request` class (each call fails: `Failed to parse URL
  * from [object Request]`), and node-fetch's body is a Node stream; give a proxy or another
- * undici dispatcher to the runtime's fetch instead:
+ * undici dispatcher to the runtime's fetch instead, from the undici major that Node bundles
+ * (`process.versions.undici`):
  *
  * @example
  * ```ts

@@ -65,8 +65,9 @@ export function retryFor(
     }
     pending = undefined;
   };
-  // A POST that could take effect twice, unless the call asked, is retried on a 429 only: a
-  // rate-limited request was refused (specification 7), so waiting it out cannot apply it twice.
+  // A POST that could take effect twice, unless the call asked, is retried on a 429 only: HTTP
+  // defines a 429 as a refusal before the request took effect (RFC 6585), so waiting it out
+  // cannot apply it twice.
   const refusedOnly = policy === 'opt-in' && !resolved.retryAsked;
   const composed: RetryOptions = {
     ...retry,

@@ -63,7 +63,10 @@ export class ResponseValidationError extends OrderFulfillmentError {
    */
   declare readonly body: unknown;
 
-  /** The service's `X-Request-Id` for the answer, when known: what its support asks for. */
+  /**
+   * The service's `X-Request-Id` for the answer, what its support asks for: undefined when it
+   * sent none, and for a product page that is not the page asked for.
+   */
   declare readonly requestId: string | undefined;
 
   /** Set when the error ended a cursor pull: the cursor to resume from. */

@@ -23,7 +23,7 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   body?: unknown;
   /**
    * The bytes as received, kept by a body parser that also parsed `body`: NestJS's
-   * `rawBody: true`, or a `verify` hook of your own, leave a Buffer (or its UTF-8 text) here.
+   * `rawBody: true`, or a `verify` hook of your own, leave a Buffer (or its UTF-8 text, or an ArrayBuffer) here.
    */
   rawBody?: unknown;
   /** Whether the body stream has been read to its end (by a body parser, say). */
@@ -103,7 +103,9 @@ function streamOf(req: NodeRequestLike): ReadableStream<Uint8Array> {
 function rawBody(req: NodeRequestLike): BodyInit {
   const raw = req.rawBody;
   // A Buffer's memory may be a pooled ArrayBufferLike, which BodyInit's typing leaves out.
-  if (raw instanceof Uint8Array || typeof raw === 'string') return raw as BodyInit;
+  if (raw instanceof Uint8Array || raw instanceof ArrayBuffer || typeof raw === 'string') {
+    return raw as BodyInit;
+  }
   let body: unknown;
   try {
     // Vercel's Node helpers make `body` a getter that parses the bytes they read, and throws

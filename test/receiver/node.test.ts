@@ -162,6 +162,7 @@ describe('toNodeListener after a body parser', () => {
   it.each([
     ['the Buffer NestJS’s rawBody: true keeps', Buffer.from(event)],
     ['the string a verify hook kept with buf.toString()', event],
+    ['an ArrayBuffer a framework kept', new TextEncoder().encode(event).buffer],
   ])('verifies %s in req.rawBody, not the parsed req.body', async (_, rawBody) => {
     const handled = vi.fn();
     const listener = toNodeListener(
