@@ -23,7 +23,8 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   body?: unknown;
   /**
    * The bytes as received, kept by a body parser that also parsed `body`: NestJS's
-   * `rawBody: true`, or a `verify` hook of your own, leave a Buffer (or its UTF-8 text, or an ArrayBuffer) here.
+   * `rawBody: true`, or a `verify` hook of your own, leave a Buffer (or its UTF-8 text, or
+   * an ArrayBuffer) here.
    */
   rawBody?: unknown;
   /** Whether the body stream has been read to its end (by a body parser, say). */
