@@ -2,6 +2,8 @@
 // too): calls through the in-process mock still answer, every wait follows the faked clock,
 // the total timeout included, and the journal's real elapsed time stays real.
 
+import { readFile } from 'node:fs/promises';
+import { setImmediate as realTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockService, MOCK_API_KEY } from '../../mock/index.js';
 import { createClient, TimeoutError } from '../../src/index.js';
@@ -57,5 +59,31 @@ describe('with fake timers in the test', () => {
     const [entry] = mock.requests;
     expect(entry?.elapsedMs).toBeGreaterThanOrEqual(0);
     expect(entry?.elapsedMs).toBeLessThan(5_000);
+  });
+
+  it('waits out retries in code that does real I/O first, advanced in steps until it settles', async () => {
+    const { mock } = started();
+    const client = createClient({ hostUrl: mock.hostUrl, apiKey: MOCK_API_KEY });
+    mock.faults.add({ path: `${ORDERS}*`, status: 503, times: 2 });
+    vi.useFakeTimers();
+    // The integrator's code: it reads a file (a checkpoint) before it calls.
+    const sync = async () => {
+      await readFile(new URL(import.meta.url));
+      return client.orders.list({ limit: 5 });
+    };
+    // The recipe of docs/mock.md: one advance would run before the retry's timer exists.
+    async function settle<T>(work: Promise<T>): Promise<T> {
+      let done = false;
+      const outcome = work.finally(() => {
+        done = true;
+      });
+      while (!done) {
+        await realTurn(); // lets the real I/O finish; node:timers/promises is not faked
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      return outcome;
+    }
+    expect((await settle(sync())).items).toHaveLength(5);
+    expect(mock.requests.map((entry) => entry.status)).toEqual([503, 503, 200]);
   });
 });
