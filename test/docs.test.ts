@@ -79,6 +79,7 @@ declare global {
   type OrderCursor = Cursor;
   const ORDERS: string;
   function check(ok: boolean, what: string): void;
+  function syncOrders(): Promise<unknown>;
 }
 export {};
 `;

@@ -29,7 +29,8 @@ export async function openDatabase(dataDir: string): Promise<Database> {
 }
 
 // The lock files this process holds: one holding this pid but not listed here was left by a
-// killed run that had the same pid (a container's sync is PID 1 after every restart).
+// killed run that had the same pid (a container's sync is PID 1 after every restart). Per
+// module instance: worker threads share the pid, so open the database in one thread only.
 const held = new Set<string>();
 
 // PGlite takes no lock on its data directory: a second process opens it too, and two at once
@@ -39,7 +40,8 @@ const held = new Set<string>();
 // instant could both get in: the take-over is for a run that was killed, not for a race.
 function lockDataDir(dataDir: string): () => void {
   if (dataDir.startsWith('memory://')) return () => {};
-  const file = `${resolve(dataDir)}.lock`; // beside the directory, whatever slash ends its name
+  // Beside the directory, however it is named (`file://`, a slash at the end).
+  const file = `${resolve(dataDir.replace(/^file:\/\//, ''))}.lock`;
   mkdirSync(dirname(file), { recursive: true });
   for (;;) {
     try {

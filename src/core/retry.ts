@@ -65,9 +65,9 @@ export function retryFor(
     }
     pending = undefined;
   };
-  // A POST that could take effect twice, unless the call asked, is retried on a 429 only: HTTP
-  // defines a 429 as a refusal before the request took effect (RFC 6585), so waiting it out
-  // cannot apply it twice.
+  // A POST that could take effect twice, unless the call asked, is retried on a 429 only: a
+  // rate limiter answers 429 in place of the request, before it takes effect, so waiting it
+  // out cannot apply it twice (docs/spec-gaps.md: the SDK's reading, not the specification's).
   const refusedOnly = policy === 'opt-in' && !resolved.retryAsked;
   const composed: RetryOptions = {
     ...retry,

@@ -21,7 +21,10 @@ export const ValidationIssueSchema = wireObject({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
   type: z.string(),
-  /** The value refused, as FastAPI echoes it (`[redacted]` where it was a secret); optional. */
+  /**
+   * The value refused, where FastAPI echoes it (the mock does not); the SDK puts `[redacted]`
+   * in place of a secret it echoes.
+   */
   input: z.optional(z.unknown()),
   /** The rule's parameters where FastAPI gives them (`{ "le": 200 }`); optional. */
   ctx: z.optional(z.unknown()),

@@ -75,6 +75,8 @@ describe('the PGlite data directory', { timeout: 60_000 }, () => {
     await createSchema(db);
     await savePage(db, 'all', [], { since: '2026-01-01T00:00:00Z', since_id: '1' });
     await expect(open()).rejects.toThrow(`is in use by process ${process.pid}`);
+    // The same directory named another way shares the lock.
+    await expect(openDatabase(`${join(dir, 'pgdata')}/`)).rejects.toThrow('is in use');
     expect(await loadCheckpoint(db, 'all')).toEqual({
       since: '2026-01-01T00:00:00Z',
       since_id: '1',

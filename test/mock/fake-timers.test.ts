@@ -74,16 +74,20 @@ describe('with fake timers in the test', () => {
     // The recipe of docs/mock.md: one advance would run before the retry's timer exists.
     async function settle<T>(work: Promise<T>): Promise<T> {
       let done = false;
-      const outcome = work.finally(() => {
+      const finish = () => {
         done = true;
-      });
+      };
+      work.then(finish, finish);
       while (!done) {
         await realTurn(); // lets the real I/O finish; node:timers/promises is not faked
         await vi.advanceTimersByTimeAsync(100);
       }
-      return outcome;
+      return work;
     }
     expect((await settle(sync())).items).toHaveLength(5);
     expect(mock.requests.map((entry) => entry.status)).toEqual([503, 503, 200]);
+    // And one that fails after its retries: settled, with no rejection left unhandled.
+    mock.faults.add({ path: `${ORDERS}*`, status: 503, times: 4 });
+    await expect(settle(sync())).rejects.toMatchObject({ name: 'ServerError', status: 503 });
   });
 });
