@@ -19,8 +19,8 @@ export function orderPaths(): Record<string, Json> {
       `Start a pull at the origin \`${S.ORIGIN_CURSOR.since}\` / \`${S.ORIGIN_CURSOR.since_id}\` (${GAPS}).`,
     since_id:
       'Cursor mode: the previous page’s `next_since_id`, unchanged. Requires `since`. Orders ' +
-      'with the same `updated_at` come by `id`, decimal ids first by numeric value (`9` before ' +
-      `\`10\`), then other ids as plain strings; never compare ids, send this one back (${GAPS}).`,
+      'with the same `updated_at` come by `id`, decimal ids first, shorter before longer (`9` ' +
+      `before \`10\`), then other ids as plain strings; never compare ids, send this one back (${GAPS}).`,
   };
   const orderParams = [
     ...queryParameters(S.OrderListParamsSchema, orderQuery),
