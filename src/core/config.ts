@@ -24,13 +24,11 @@ export const API_BASE_PATH = '/api/v1/web-api/v1';
 export const INBOUND_FULFILLMENT_PATH = '/api/v1/webhooks/wms/fulfillment';
 
 /**
- * A fetch implementation: the runtime's fetch, or a wrapper of it. The SDK calls it with a
- * `Request` of the runtime (and an init holding only non-standard options such as undici's
- * `dispatcher`) and reads a WHATWG `Response`. The undici package's own `fetch` and
- * node-fetch's take only their own `Request` class (each call fails: `Failed to parse URL
- * from [object Request]`), and node-fetch's body is a Node stream; give a proxy or another
- * undici dispatcher to the runtime's fetch instead, from the undici major that Node bundles
- * (`process.versions.undici`):
+ * A fetch implementation: the runtime's fetch, or a wrapper of it, called with the runtime's
+ * `Request` (and an init holding only options such as undici's `dispatcher`). undici's and
+ * node-fetch's own `fetch` take only their own `Request` (`Failed to parse URL from [object
+ * Request]`): for a proxy, give the runtime's fetch a dispatcher from the undici major that
+ * Node bundles (`process.versions.undici`):
  *
  * @example
  * ```ts
@@ -137,8 +135,8 @@ export interface ClientConfig {
 
 /**
  * The retry policy unless `retry` overrides part of it: up to 3 retries of GET requests and
- * of `fulfillment.notifyShipped` (applied idempotently; `webhooks.create` only when the call
- * passes a `retry` other than `false`), on 408, 429, 500, 502, 503, 504, network errors and
+ * of `fulfillment.notifyShipped` (applied idempotently; `webhooks.create` on a 429 only,
+ * unless the call passes a `retry`), on 408, 429, 500, 502, 503, 504, network errors and
  * timeouts before the response headers arrive; exponential backoff from 300 ms with full
  * jitter, at most 10 s between attempts; on 429 and 503 the `Retry-After` wait
  * instead, unless it exceeds 60 s, in which case the error is thrown at once rather than

@@ -163,12 +163,12 @@ export function createLog(logger: Logger, level: LogLevel, secrets: (string | un
     for (const secret of hidden) out = out.split(secret).join('[redacted]');
     return out;
   };
+  const enabled = (at: Exclude<LogLevel, 'off'>) => LOG_LEVELS.indexOf(at) <= rank;
   const write = (at: Exclude<LogLevel, 'off'>, message: string) => {
-    if (LOG_LEVELS.indexOf(at) <= rank)
-      tell(logger, at, `[order-fulfillment-sdk] ${scrub(message)}`);
+    if (enabled(at)) tell(logger, at, `[order-fulfillment-sdk] ${scrub(message)}`);
   };
   return {
-    enabled: (at) => LOG_LEVELS.indexOf(at) <= rank,
+    enabled,
     warn: (message) => write('warn', message),
     info: (message) => write('info', message),
     debug: (message) => write('debug', message),

@@ -28,8 +28,8 @@ const createWebhook = declareMethod({
  */
 export interface CreateWebhookOptions extends RequestOptions {
   /**
-   * A 429 only by default, which the service refused: when a response is lost rather than
-   * refused, a retry can create a second subscription. `true` retries with the client's
+   * A 429 only by default, which a rate limiter answers before the request takes effect:
+   * when a response is lost rather than refused, a retry can create a second subscription. `true` retries with the client's
    * `retry` policy, a count or an options object as for any call (merged over the client's
    * `retry`); absent, a 429 only; `false`, no retry.
    */
