@@ -127,8 +127,8 @@ export interface ClientConfig {
    * How much it logs: `warn` (default) each retry with its reason and wait and each
    * Retry-After beyond the cap; `info` also each request once it ends (method, path with
    * query, status, milliseconds, attempts, request id); `debug` also the bodies, cut at
-   * 2 KB; `off` nothing. Without this option, the `ORDER_FULFILLMENT_LOG` environment
-   * variable sets it where there is one.
+   * 2 KB; `error` and `off` nothing (every failure is the call's rejection). Without this
+   * option, the `ORDER_FULFILLMENT_LOG` environment variable sets it where there is one.
    */
   logLevel?: LogLevel | undefined;
 }
