@@ -23,8 +23,8 @@ export const USAGE = `Usage: order-fulfillment-mock [options]
   --latency MIN[-MAX]      delay every API answer by MIN to MAX ms (default: none)
   --journal-limit N        requests the journal keeps (default 10000; 0 keeps none)
   --deliveries-limit N     webhook delivery attempts kept (default 10000; 0 keeps none)
-  --json                   print one JSON line when ready (hostUrl, baseUrl, controlUrl, keys,
-                           secret) instead of the banner
+  --json                   print one JSON line when ready (hostUrl, baseUrl, inboundUrl,
+                           controlUrl, apiKeys, signingSecret, version) instead of the banner
   --exit-with-stdin        exit when stdin closes
   --stop-grace MS          on SIGINT, SIGTERM or stdin closing: free the port at once, then wait
                            up to MS for webhook deliveries in flight and exit 0 (default 2000);

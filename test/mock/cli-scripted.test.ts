@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { USAGE } from '../../mock/cli-args.js';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
 import { CLI, run, started } from '../support/cli.js';
 import { send } from '../support/mock.js';
@@ -51,6 +52,9 @@ describe('order-fulfillment-mock, scripted', () => {
       signingSecret: MOCK_SIGNING_SECRET,
       version: expect.any(String),
     });
+    // --help names every field of the line, so a script's author can read it there.
+    const helped = USAGE.slice(USAGE.indexOf('--json'), USAGE.indexOf('--exit-with-stdin'));
+    for (const field of Object.keys(ready)) expect(helped).toContain(field);
     expect((await send(`${ready.baseUrl}/orders?limit=1`)).status).toBe(503);
     expect((await send(`${ready.baseUrl}/orders?limit=1`)).status).toBe(200);
     await expect(send(`${ready.baseUrl}/products`)).rejects.toThrow();
