@@ -5,6 +5,7 @@ import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 const guard = fileURLToPath(new URL('./mock/msw-guard.ts', import.meta.url));
+const mswHttp = fileURLToPath(new URL('./mock/adapters/msw-http.ts', import.meta.url));
 const SRC = fileURLToPath(new URL('./src', import.meta.url));
 const DEFERRED = 'deferred-msw';
 
@@ -15,6 +16,8 @@ const DEFERRED = 'deferred-msw';
  * hoists `require('msw')` to the top of the file. So each msw import of the mock is served by a
  * module that checks first, then loads the real msw (with `await import()` in ESM, the same copy
  * the project's `setupServer` uses; with `require` in CJS), and re-exports its names.
+ * mock/adapters/msw-http.ts already waits for the guard, with an `await import()` of the entry
+ * the installed msw's major serves `http` from; CJS cannot await, so there it is a `require`.
  */
 const deferMsw: Plugin = {
   name: 'defer-msw',
@@ -24,6 +27,20 @@ const deferMsw: Plugin = {
     build.onResolve({ filter: /^msw(\/|$)/ }, ({ path, namespace }) =>
       namespace === DEFERRED ? { path, external: true } : { path, namespace: DEFERRED },
     );
+    if (!esm) {
+      build.onLoad({ filter: /[\\/]mock[\\/]adapters[\\/]msw-http\.ts$/ }, ({ path }) =>
+        path === mswHttp
+          ? {
+              contents: [
+                `import { mswHttpEntry, requireMsw } from ${JSON.stringify(guard)};`,
+                'export const { http } = requireMsw(mswHttpEntry());',
+              ].join('\n'),
+              loader: 'js',
+              resolveDir: process.cwd(),
+            }
+          : undefined,
+      );
+    }
     build.onLoad({ filter: /.*/, namespace: DEFERRED }, async ({ path }) => {
       // The names the real module exports, read from the msw this build runs with.
       const names = Object.keys(await import(path)).filter((name) => name !== 'default');

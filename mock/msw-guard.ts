@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 
 /**
  * The oldest msw the mock works with: it serves every request from one `http.all` handler whose
- * predicate is a function, which msw accepts from 2.11.0. The lower bound of the msw peer range
+ * predicate is a function, which msw accepts from 2.11.0. The lowest bound of the msw peer range
  * in package.json; CI runs the mock's tests on exactly this version.
  */
 export const MSW_MIN_VERSION = '2.11.0';
@@ -55,6 +55,17 @@ function installedVersion(): string | undefined {
     if ((error as { code?: string }).code === 'MODULE_NOT_FOUND') return undefined;
     throw error;
   }
+}
+
+/**
+ * The entry of an msw release that serves its `http` namespace without msw's root entry (see
+ * mock/adapters/msw.ts): msw 2 names it `msw/core/http`, msw 3 `msw/http`, and neither release
+ * has the other's.
+ *
+ * @param version - The msw version; the installed one by default.
+ */
+export function mswHttpEntry(version = installedVersion()): 'msw/core/http' | 'msw/http' {
+  return (numbers(version ?? '')[0] ?? 0) >= 3 ? 'msw/http' : 'msw/core/http';
 }
 
 /**

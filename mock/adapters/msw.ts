@@ -4,17 +4,17 @@
 // (reset), a body stream that errors after its first chunk (truncate) or never ends (stall).
 // A body over MAX_BODY_BYTES gets the 413 the node adapter gives it.
 //
-// `http` comes from msw's `core/http` entry and answers are plain Responses, so that nothing
-// loads msw's root entry: that also loads its WebSocket API, which opens a BroadcastChannel
-// and unrefs it only where the runtime can (Node, Bun). Deno's channel has no unref, so any
-// Deno program that imported the mock stayed alive after its work was done.
+// `http` comes from msw's http entry (msw-http.ts) and answers are plain Responses, so that
+// nothing loads msw's root entry: that also loads its WebSocket API, which opens a
+// BroadcastChannel and unrefs it only where the runtime can (Node, Bun). Deno's channel has no
+// unref, so any Deno program that imported the mock stayed alive after its work was done.
 import { STATUS_CODES } from 'node:http';
 import type { RequestHandler } from 'msw';
-import { http } from 'msw/core/http';
 import { readBodyWithin } from '../../src/receiver/read-body.js';
 import { type Answer, type Intake, MAX_BODY_BYTES } from '../routes/intake.js';
 import { carriesNoBody, responseHeaders } from '../routes/responses.js';
 import type { Router } from '../routes/router.js';
+import { http } from './msw-http.js';
 
 // Taken as the module loads: jest's fake timers replace process.nextTick by default, and a
 // faked one would hold every in-process request until the test advanced time.

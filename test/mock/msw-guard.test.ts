@@ -1,7 +1,8 @@
 // The line a missing or too-old msw fails with names the command of the package manager the
 // user runs, so a pnpm, Yarn or Bun project is not told to run npm.
+import { createRequire } from 'node:module';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { mswInstallCommand } from '../../mock/msw-guard.js';
+import { mswHttpEntry, mswInstallCommand } from '../../mock/msw-guard.js';
 
 describe('mswInstallCommand', () => {
   it.each([
@@ -21,5 +22,27 @@ describe('mswInstallCommand', () => {
     expect(mswInstallCommand()).toBe('pnpm add --dev msw@^2.11.0');
     vi.stubEnv('npm_config_user_agent', undefined);
     expect(mswInstallCommand()).toBe('npm install --save-dev msw@^2.11.0');
+  });
+});
+
+// msw 3 renamed `msw/core/http` to `msw/http`; a mock that imported either name alone failed to
+// load on the other major (ERR_PACKAGE_PATH_NOT_EXPORTED).
+describe('mswHttpEntry', () => {
+  it.each([
+    ['2.11.0', 'msw/core/http'],
+    ['2.15.0', 'msw/core/http'],
+    ['3.0.0-beta.1', 'msw/http'],
+    ['3.0.5', 'msw/http'],
+  ])('for msw %s: %s', (version, entry) => {
+    expect(mswHttpEntry(version)).toBe(entry);
+  });
+
+  it('names an entry the installed msw exports, which serves http', async () => {
+    const require = createRequire(import.meta.url);
+    const { exports } = require('msw/package.json') as { exports: Record<string, unknown> };
+    const entry = mswHttpEntry();
+    expect(Object.keys(exports)).toContain(entry.replace(/^msw/, '.'));
+    const { http } = (await import(entry)) as { http: { all: unknown } };
+    expect(http.all).toBeTypeOf('function');
   });
 });
