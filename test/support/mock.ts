@@ -30,17 +30,41 @@ export type MswServer = ReturnType<typeof setupServer>;
  */
 export function useMswServer(): MswServer {
   const server = setupServer();
+  const passLocal = (url: string, error: () => void) => {
+    if (new URL(url).hostname !== '127.0.0.1') error();
+  };
   beforeAll(() =>
-    server.listen({
-      onUnhandledRequest(request, print) {
-        if (new URL(request.url).hostname !== '127.0.0.1') print.error();
-      },
-    }),
+    server.listen(
+      unhandled(
+        (request, print) => passLocal(request.url, () => print.error()),
+        ({ frame, defaults }) => {
+          const { request } = frame.data as { request?: Request };
+          if (request) passLocal(request.url, () => defaults.error());
+          else defaults.error();
+        },
+      ),
+    ),
   );
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;
 }
+
+/**
+ * The listen options of both msw majors: msw 3 renamed `onUnhandledRequest` to
+ * `onUnhandledFrame` (given a frame, whose data holds the request) and ignores the old name, as
+ * msw 2 ignores the new one. Not an object literal at the call, so neither major's types refuse
+ * the other's name.
+ */
+function unhandled(
+  request: (request: Request, print: { error(): void }) => void,
+  frame: (args: { frame: { data: unknown }; defaults: { error(): void } }) => void,
+) {
+  return { onUnhandledRequest: request, onUnhandledFrame: frame };
+}
+
+/** Fails every unhandled request, on msw 2 and msw 3 alike. */
+const ERROR_ON_UNHANDLED = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as const;
 
 /** A parsed JSON answer. */
 export interface JsonResponse {
@@ -141,7 +165,7 @@ export interface StartedMock extends Target {
  */
 export function useMock(transport: Transport) {
   const server = transport === 'msw' ? setupServer() : undefined;
-  beforeAll(() => server?.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server?.listen(ERROR_ON_UNHANDLED));
   afterEach(() => server?.resetHandlers());
   afterAll(() => server?.close());
   return {
