@@ -126,8 +126,9 @@ for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) {
 if (!/\bnpm run build\b/.test(pkg.scripts.prepack ?? '')) {
   problems.push('the "prepack" script does not run the build');
 }
-// The README's install section names the msw the mock needs; it must follow the peer range.
-const installMsw = `npm install --save-dev msw@${pkg.peerDependencies?.msw}`;
+// The README's install section names the msw the mock needs; it must follow the peer range,
+// quoted, since a range of two majors holds spaces and `||`.
+const installMsw = `npm install --save-dev "msw@${pkg.peerDependencies?.msw}"`;
 if (!readFileSync(join(root, 'README.md'), 'utf8').includes(installMsw)) {
   problems.push(`README.md does not say \`${installMsw}\` (the msw peer range)`);
 }

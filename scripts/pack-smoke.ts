@@ -26,10 +26,10 @@ const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const scratch = mkdtempSync(join(tmpdir(), 'ofs-pack-smoke-'));
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
-// The lower bound of the msw peer range is the minimum mock/msw-guard.ts enforces.
+// The lowest lower bound of the msw peer range (one caret range per major, joined by `||`) is
+// the minimum mock/msw-guard.ts enforces.
 const peerRange: string = readJson(join(root, 'package.json')).peerDependencies?.msw ?? '';
-const mswMinimum = /^\^(\d+\.\d+\.\d+)$/.exec(peerRange)?.[1];
-if (!mswMinimum) throw new Error(`the msw peer range is not ^x.y.z: "${peerRange}"`);
+const mswMinimum = lowestCaretBound(peerRange);
 /** An msw below the range: the last release before the first one the mock works with. */
 const OLD_MSW = '2.10.5';
 /** The msw this repository develops with (its lockfile's), so npm installs it from cache. */
@@ -41,6 +41,20 @@ const DEV_MSW: string = readJson(join(root, 'node_modules', 'msw', 'package.json
  * major. Exact versions, so a run installs the same compilers every time.
  */
 const OTHER_TYPESCRIPTS = ['5.4.5', '7.0.2'];
+
+/** The lowest `x.y.z` of a range of `^x.y.z` parts joined by `||`; throws for any other range. */
+function lowestCaretBound(range: string): string {
+  const bounds = range.split('||').map((part) => /^\^(\d+)\.(\d+)\.(\d+)$/.exec(part.trim()));
+  if (bounds.length === 0 || !bounds.every((bound) => bound !== null)) {
+    throw new Error(`the msw peer range is not ^x.y.z [|| ^x.y.z]: "${range}"`);
+  }
+  const [lowest] = bounds
+    .map((bound) => bound.slice(1).map(Number))
+    .sort(
+      (a, b) => (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0) || (a[2] ?? 0) - (b[2] ?? 0),
+    );
+  return (lowest ?? []).join('.');
+}
 
 /** The one line importing the mock fails with, when msw is missing or (`found`) too old. */
 function mockNeedsMsw(found?: string): string {

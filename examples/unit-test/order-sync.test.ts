@@ -21,7 +21,7 @@ import { memoryRepository, shipOrder, syncOrders } from './order-sync.js';
 
 // One msw server for the file; each test installs the handlers of its own mock service.
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' })); // msw 3: onUnhandledFrame
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
