@@ -7,18 +7,27 @@
 //     once with the one line saying which msw to install;
 //  2. with an msw below the peer range: npm refuses to install it; forced in (legacy-peer-deps),
 //     importing the mock fails with the same line, naming the version found;
-//  3. with the msw this repository develops with, test/packaging/consumer/* there: an ESM
-//     import, a CJS require, a type-check against the published declarations under
-//     moduleResolution node16 (ESM and CJS) and bundler, and the mock CLI through npx;
-//  4. the same type-check on the oldest TypeScript the README promises and on the newest
-//     major, so that promise is tested, not remembered.
+//  3. with the msw this repository develops with (and @types/node), test/packaging/consumer/*
+//     there: an ESM import, a CJS require, a type-check against the published declarations
+//     under moduleResolution node16 (ESM and CJS) and bundler, and the mock CLI through npx;
+//  4. type-checks on the oldest TypeScript the README promises, on 6.0 and on the newest
+//     major, 7, there also under the tsconfig.json its `tsc --init` writes and that config's
+//     Node variant (scripts/pack-smoke-types.ts), so that promise is tested, not remembered.
 // The scratch directory is removed on success and kept (and printed) on failure.
 import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  classicConfig,
+  installTypeScript,
+  OTHER_TYPESCRIPTS,
+  prepareConsumers,
+  type TypeCheck,
+  typeChecks,
+} from './pack-smoke-types.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const consumer = join(root, 'test', 'packaging', 'consumer');
@@ -34,13 +43,10 @@ const mswMinimum = lowestCaretBound(peerRange);
 const OLD_MSW = '2.10.5';
 /** The msw this repository develops with (its lockfile's), so npm installs it from cache. */
 const DEV_MSW: string = readJson(join(root, 'node_modules', 'msw', 'package.json')).version;
-
-/**
- * The TypeScript releases the published declarations are checked with besides the repository's
- * own: the floor the README names (zod 4's types use `NoInfer`, new in 5.4) and the newest
- * major. Exact versions, so a run installs the same compilers every time.
- */
-const OTHER_TYPESCRIPTS = ['5.4.5', '7.0.2'];
+/** The repository's @types/node (from its lockfile, so from cache) for the Node configs. */
+const DEV_TYPES_NODE: string = readJson(
+  join(root, 'node_modules', '@types', 'node', 'package.json'),
+).version;
 
 /** The lowest `x.y.z` of a range of `^x.y.z` parts joined by `||`; throws for any other range. */
 function lowestCaretBound(range: string): string {
@@ -84,26 +90,12 @@ function run(command: string, args: string[], cwd = scratch): string {
   }
 }
 
-function tsconfig(
-  dir: string,
-  module: string,
-  moduleResolution: string,
-  skipLibCheck: boolean,
-  file = 'types.ts',
-): string {
-  const compilerOptions = {
-    module,
-    moduleResolution,
-    target: 'ES2022',
-    lib: ['ES2022', 'DOM'],
-    types: [],
-    strict: true,
-    noEmit: true,
-    skipLibCheck,
-  };
-  const name = `tsconfig.${file.replace(/\.ts$/, '')}.${moduleResolution}.json`;
-  writeFileSync(join(dir, name), JSON.stringify({ compilerOptions, files: [file] }, null, 2));
-  return name;
+/** Runs `compiler` on each check, printing a line for each that passes. */
+function typeCheck(compiler: string, checks: readonly TypeCheck[]): void {
+  for (const { dir, config } of checks) {
+    run('node', [compiler, '-p', config], dir);
+    console.log(`tsc -p ${join(dir === scratch ? '.' : 'cjs', config)}: no errors`);
+  }
 }
 
 function install(...specs: string[]): void {
@@ -218,7 +210,7 @@ async function main(): Promise<void> {
   assert.deepEqual(packages, ['ky', 'order-fulfillment-sdk', 'zod'], 'the production tree');
   console.log(`npm ls --all --omit=dev: ${packages.join(', ')}; no install-script warning`);
   cpSync(consumer, scratch, { recursive: true });
-  const sdkTypes = tsconfig(scratch, 'node16', 'node16', false, 'sdk-types.ts');
+  const sdkTypes = classicConfig(scratch, 'node16', 'node16', false, 'sdk-types.ts').config;
   run('node', [tsc, '-p', sdkTypes]);
   console.log(`tsc -p ${sdkTypes}: the SDK's declarations need no msw`);
   expectMockToNeedMsw(mockNeedsMsw());
@@ -233,8 +225,8 @@ async function main(): Promise<void> {
   install('--legacy-peer-deps', `msw@${OLD_MSW}`);
   expectMockToNeedMsw(mockNeedsMsw(OLD_MSW));
 
-  section(`3. with msw ${DEV_MSW}`);
-  install(`msw@${DEV_MSW}`);
+  section(`3. with msw ${DEV_MSW} and @types/node ${DEV_TYPES_NODE}`);
+  install(`msw@${DEV_MSW}`, `@types/node@${DEV_TYPES_NODE}`);
 
   section('ESM import');
   console.log(run('node', ['esm.mjs']).trimEnd());
@@ -243,45 +235,18 @@ async function main(): Promise<void> {
   console.log(run('node', ['require.cjs']).trimEnd());
 
   section('types: moduleResolution node16 (ESM), node16 (CJS), bundler');
-  // skipLibCheck off: the published .d.ts files are checked too, not only their use.
-  const node16 = tsconfig(scratch, 'node16', 'node16', false);
-  const bundler = tsconfig(scratch, 'esnext', 'bundler', false);
-  // The same file in a "type": "commonjs" folder resolves the require condition (.d.cts).
-  const cjs = join(scratch, 'cjs');
-  mkdirSync(cjs);
-  writeFileSync(join(cjs, 'package.json'), JSON.stringify({ type: 'commonjs' }));
-  cpSync(join(consumer, 'types.ts'), join(cjs, 'types.ts'));
-  // Under node16 CJS, TS1479 comes from every ESM-only package a CommonJS declaration imports:
-  // ky from the SDK's own index.d.cts (README "Runtimes" says so), `rettime` from msw's. Only
+  // skipLibCheck off: the published .d.ts files are checked too, not only their use; but under
+  // node16 CJS, TS1479 comes from every ESM-only package a CommonJS declaration imports: ky
+  // from the SDK's own index.d.cts (README "Runtimes" says so), `rettime` from msw's. Only
   // skipLibCheck avoids it; the Expect<IsAny<…>> checks still catch broken types of ours.
-  const cjsNode16 = tsconfig(cjs, 'node16', 'node16', true);
-  const typeCheck = (compiler: string) => {
-    for (const [dir, config] of [
-      [scratch, node16],
-      [cjs, cjsNode16],
-      [scratch, bundler],
-    ] as const) {
-      run('node', [compiler, '-p', config], dir);
-      console.log(`tsc -p ${join(dir === cjs ? 'cjs' : '.', config)}: no errors`);
-    }
-  };
-  typeCheck(tsc);
+  prepareConsumers(scratch, consumer);
+  typeCheck(tsc, typeChecks(scratch, tsc, 'repository', ['classic']));
 
-  for (const version of OTHER_TYPESCRIPTS) {
-    section(`4. types on TypeScript ${version}`);
-    // In a folder of its own, so the scratch project's tree stays as an integrator's.
-    const prefix = join(scratch, `typescript-${version}`);
-    run('npm', [
-      'install',
-      '--prefix',
-      prefix,
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=error',
-      `typescript@${version}`,
-    ]);
-    typeCheck(join(prefix, 'node_modules', 'typescript', 'bin', 'tsc'));
+  for (const { install: typescript, kinds } of OTHER_TYPESCRIPTS) {
+    section(`4. types on TypeScript ${typescript.version}: ${kinds.join(', ')}`);
+    // Cached outside the scratch project, so its tree stays as an integrator's.
+    const compiler = installTypeScript(root, typescript);
+    typeCheck(compiler, typeChecks(scratch, compiler, typescript.version, kinds));
   }
 
   section('the mock CLI via npx');

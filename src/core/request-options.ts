@@ -49,12 +49,18 @@ export interface RequestOptions {
    * only a 429 by default, such as `webhooks.create`, needs to allow other retries).
    */
   retry?: boolean | number | RetryOptionsInput | undefined;
+  // HeadersInit spelt out: the DOM lib declares that name and @types/node does not, so under
+  // `lib: ["esnext"]` with `types: ["node"]` it read as `any` wherever skipLibCheck is on.
   /**
    * Extra headers for this call (a correlation id, say). `X-API-Key` and `X-WMS-Signature`
    * are the SDK's own and cannot be set here: a {@link ConfigurationError} says so. A header
    * given as `undefined` is not sent.
    */
-  headers?: HeadersInit | Readonly<Record<string, string | undefined>> | undefined;
+  headers?:
+    | Headers
+    | readonly (readonly [string, string])[]
+    | Readonly<Record<string, string | undefined>>
+    | undefined;
 }
 
 /** The headers only the SDK writes, each with the option it writes it from. */
