@@ -3,7 +3,8 @@
  * Start at {@link createMockService}: it makes one independent service, with its orders,
  * products, keys, clock, deliveries, fault rules and request journal. Serve it in-process with
  * msw, `setupServer(...mock.handlers)` (the SDK's calls to `mock.hostUrl` are answered without
- * a socket), or over HTTP with `await mock.listen()`, whose `hostUrl` any client can call.
+ * a socket), in-process without msw's interception through a client's `fetch: mock.fetch`, or
+ * over HTTP with `await mock.listen()`, whose `hostUrl` any client can call.
  *
  * Both ways also serve the control endpoints, under `{hostUrl}/__mock/` and without an API
  * key, for tests driven from any language:

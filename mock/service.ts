@@ -3,6 +3,7 @@
 // (mock/cli.ts) uses this module directly, so it never loads msw.
 
 import type { RequestHandler } from 'msw';
+import { createFetch } from './adapters/fetch.js';
 import type { ListenOptions, MockServer } from './adapters/node.js';
 import { listen } from './adapters/node.js';
 import { resolveOptions } from './options.js';
@@ -82,6 +83,14 @@ export interface MockProducts {
 export interface MockService {
   /** msw handlers for every endpoint: `setupServer(...mock.handlers)`. */
   readonly handlers: RequestHandler[];
+  /**
+   * A `fetch` this service answers in-process, with no msw server or global interception:
+   * `createClient({ hostUrl: mock.hostUrl, apiKey, fetch: mock.fetch })`, on every runtime and
+   * msw major, or a client per mock in concurrent tests. Only calls made with it reach the
+   * mock, answered as the handlers answer them (faults, journal, limits); another host's URL,
+   * or a `reset` fault, rejects as fetch does when no answer comes.
+   */
+  readonly fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
   /** The origin the handlers answer on (the `{host_url}`). */
   readonly hostUrl: string;
   /** `${hostUrl}/api/v1/web-api/v1`, the `{base_url}`. */
@@ -251,6 +260,7 @@ export function createService(options: unknown): {
     // nothing; it throws instead of being ignored in silence.
     apiKeys: deepFreeze(copy(config.apiKeys)),
     signingSecret: config.signingSecret,
+    fetch: createFetch(router, intake, config.clientIp),
     listen: (listenOptions) => listen(intake, ctx.hostUrl, listenOptions),
     orders: {
       create: (partial) => copy(state.orders.create(partial)),

@@ -1,13 +1,15 @@
 // The intake behind a fetch: a Request becomes the intake's request, and its answer the
-// Response a server's would be once fetch has it, for the msw handler (msw.ts) to hand to
-// msw. A cut connection is what fetch shows for one: a body stream that errors after its
-// first chunk (truncate) or never ends (stall); a reset has no Response, so its user shows it
-// its own way. A body over MAX_BODY_BYTES gets the 413 the node adapter gives it. Nothing here
-// loads msw.
+// Response a server's would be once fetch has it. The msw handler (msw.ts) hands these
+// Responses to msw; `mock.fetch` (createFetch) gives them to its caller itself, with no
+// interception at all. A cut connection is what fetch shows for one: a body stream that errors
+// after its first chunk (truncate) or never ends (stall); a reset has no Response, so each user
+// shows it its own way. A body over MAX_BODY_BYTES gets the 413 the node adapter gives it.
+// Nothing here loads msw.
 import { STATUS_CODES } from 'node:http';
 import { readBodyWithin } from '../../src/receiver/read-body.js';
 import { type Answer, type Intake, MAX_BODY_BYTES } from '../routes/intake.js';
 import { carriesNoBody, responseHeaders } from '../routes/responses.js';
+import type { Router } from '../routes/router.js';
 
 const EMPTY = new Uint8Array(0);
 const utf8 = new TextEncoder();
@@ -85,4 +87,106 @@ export function toResponse(answer: Answer, request: Request): Response {
   const statusText = STATUS_CODES[response.status] ?? '';
   // The bytes are a Buffer's, whose memory is an ArrayBufferLike that BodyInit's typing leaves out.
   return new Response(body as BodyInit | null, { status: response.status, statusText, headers });
+}
+
+/** A fetch that only one mock service answers: `mock.fetch`. */
+export type MockFetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+// What fetch rejects with when no answer comes: undici's TypeError, the reason as its cause
+// (with an errno-style code where a socket would have given one).
+function networkError(reason: string, code?: string): TypeError {
+  const cause = Object.assign(new Error(reason), code === undefined ? {} : { code });
+  return new TypeError('fetch failed', { cause });
+}
+
+// The redirect statuses fetch follows, and its limit on how many in a row.
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+
+/**
+ * A fetch answered in-process by one service, through the same intake as its msw handlers:
+ * for its host URL only (any other URL rejects as an unreachable host would, and never
+ * reaches the network), rejecting with the signal's reason once it aborts, a reset as a
+ * failed fetch, and redirects followed unless the request says otherwise, as msw's
+ * interception follows them.
+ *
+ * @param router - The service's routes (to know which requests are the service's).
+ * @param intake - Where each request enters the service.
+ * @param clientIp - The address in-process requests are treated as coming from.
+ */
+export function createFetch(router: Router, intake: Intake, clientIp: string): MockFetch {
+  const send = async (request: Request, redirects: number): Promise<Response> => {
+    const { signal } = request;
+    if (signal.aborted) throw signal.reason;
+    const url = new URL(request.url);
+    if (!router.owns(url)) {
+      throw networkError(`mock.fetch answers only the mock's own host URL, not ${url.origin}`);
+    }
+    // The answer, or the signal's reason as soon as it aborts (a delay runs on meanwhile,
+    // and the intake hears of the abort through the same signal).
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      answerRequest(request, intake, clientIp)
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
+    });
+    if (answer.cut === 'reset') {
+      throw networkError('The mock reset the connection (an injected fault)', 'ECONNRESET');
+    }
+    const response = toResponse(answer, request);
+    if (REDIRECTS.has(response.status) && request.redirect !== 'manual') {
+      return follow(request, response, redirects);
+    }
+    // fetch's Response knows its URL (the SDK names it in a 404's message); a built one does not.
+    return Object.defineProperty(response, 'url', { value: request.url });
+  };
+
+  // As msw's interception follows a redirect (after undici's): never with a body to send
+  // again (undici re-sends one it holds whole) unless a 303 drops it, and a 301 or 302 of a
+  // POST, or a 303, becomes a GET. A fault rule can answer any redirect, to any URL.
+  const follow = async (request: Request, response: Response, redirects: number) => {
+    if (request.redirect === 'error') throw networkError('unexpected redirect');
+    if (redirects >= MAX_REDIRECTS) throw networkError('redirect count exceeded');
+    if (response.status !== 303 && request.body !== null) {
+      throw networkError('a redirect of a request with a body cannot be followed');
+    }
+    let location: URL;
+    try {
+      location = new URL(response.headers.get('location') ?? '', request.url);
+    } catch {
+      throw networkError('a redirect to an invalid URL');
+    }
+    const toGet =
+      (response.status === 303 && request.method !== 'GET' && request.method !== 'HEAD') ||
+      ((response.status === 301 || response.status === 302) && request.method === 'POST');
+    const headers = new Headers(request.headers);
+    if (toGet) {
+      for (const name of ['content-type', 'content-length', 'content-encoding']) {
+        headers.delete(name);
+      }
+    }
+    const next = new Request(location, {
+      method: toGet ? 'GET' : request.method,
+      headers,
+      signal: request.signal,
+      redirect: request.redirect,
+    });
+    const final = await send(next, redirects + 1);
+    return Object.defineProperty(final, 'redirected', { value: true });
+  };
+
+  return (input, init) => {
+    let request: Request;
+    try {
+      // ky hands over the Request it built, and in `init` only what a Request cannot hold.
+      request =
+        input instanceof Request && (init === undefined || Object.keys(init).length === 0)
+          ? input
+          : new Request(input, init);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return send(request, 0);
+  };
 }

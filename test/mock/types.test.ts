@@ -13,7 +13,7 @@ import {
   type Scope,
   type StoredFaultRule,
 } from '../../mock/index.js';
-import type { OrderStatus, Platform } from '../../src/index.js';
+import type { FetchLike, OrderStatus, Platform } from '../../src/index.js';
 
 describe('mock public types', () => {
   it('types the service', () => {
@@ -21,6 +21,12 @@ describe('mock public types', () => {
     expectTypeOf(createMockService).parameter(0).toEqualTypeOf<MockServiceOptions | undefined>();
     expectTypeOf(mock.handlers).toEqualTypeOf<RequestHandler[]>();
     expectTypeOf(mock.listen).returns.toEqualTypeOf<Promise<MockServer>>();
+    // A client's fetch, and a plain fetch for any other code.
+    expectTypeOf(mock.fetch).toExtend<FetchLike>();
+    expectTypeOf(mock.fetch).toEqualTypeOf<
+      (input: Request | string | URL, init?: RequestInit) => Promise<Response>
+    >();
+    expectTypeOf(mock.fetch).parameters.toEqualTypeOf<Parameters<typeof fetch>>();
     expectTypeOf(mock.orders.get).returns.toEqualTypeOf<MockOrder | undefined>();
     expectTypeOf(mock.orders.create).returns.toEqualTypeOf<MockOrder>();
     expectTypeOf(mock.deliveries).toEqualTypeOf<readonly DeliveryAttempt[]>();

@@ -1,6 +1,7 @@
-// The standalone server never loads msw: an integrator running the CLI needs node alone.
-// A child process resolves modules through a hook that refuses msw; the service and the
-// node adapter must start and answer without it, and the whole package entry must not.
+// The standalone server never loads msw: an integrator running the CLI needs node alone; nor
+// does mock.fetch, which needs no msw to answer. A child process resolves modules through a
+// hook that refuses msw; the service, the node adapter and mock.fetch must start and answer
+// without it, and the whole package entry must not.
 import { describe, expect, it } from 'vitest';
 import { runChildModule } from '../../support/child-module.js';
 
@@ -40,5 +41,22 @@ describe('the node adapter', () => {
     const child = runWithoutMsw(`await import('./mock/index.ts');`);
     expect(child.status).not.toBe(0);
     expect(child.stderr).toContain('msw loaded');
+  });
+});
+
+describe('mock.fetch', () => {
+  it('answers in-process without loading msw', () => {
+    const child = runWithoutMsw(`
+      const { createService } = await import('./mock/service.ts');
+      const { service } = createService({ orders: 3 });
+      const response = await service.fetch(service.baseUrl + '/orders', {
+        headers: { 'X-API-Key': 'ofs_mock_api_key_all_scopes' },
+      });
+      const body = await response.json();
+      console.log(response.status, body.items.length);
+    `);
+    expect(child.stderr).not.toContain('msw loaded');
+    expect(child.stdout.trim()).toBe('200 3');
+    expect(child.status).toBe(0);
   });
 });
