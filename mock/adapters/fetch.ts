@@ -80,8 +80,10 @@ export async function answerRequest(
 export function toResponse(answer: Answer, request: Request): Response {
   const { response } = answer;
   const headers = responseHeaders(response, answer.requestId);
-  // A status such as 204 carries no body, so there is nothing to cut either.
-  const bodyless = response.body === '' || carriesNoBody(response.status);
+  // A status such as 204 carries no body, so there is nothing to cut either; nor does the
+  // answer to a HEAD, whose headers still say what a GET would get (fetch drops such a body).
+  const bodyless =
+    response.body === '' || carriesNoBody(response.status) || request.method === 'HEAD';
   const body = bodyless ? null : answer.cut ? cutBody(answer, request.signal) : response.body;
   // The status text msw's HttpResponse would add (its table is node's), as the node adapter sends.
   const statusText = STATUS_CODES[response.status] ?? '';

@@ -107,7 +107,7 @@ describe('Router', () => {
 });
 
 describe('one route table, two transports', () => {
-  it('gives the same status, headers and body in-process and over HTTP', async () => {
+  it('gives the same status, headers and body in-process (handlers, mock.fetch) and over HTTP', async () => {
     const mock = createMockService({ orders: 30, rateLimit: { limit: 1, windowMs: 60_000 } });
     const running = await mock.listen();
     onTestFinished(() => running.close());
@@ -126,9 +126,13 @@ describe('one route table, two transports', () => {
       const headers = { 'X-API-Key': MOCK_API_KEY };
       const inProcess = () =>
         getResponse(mock.handlers, new Request(`${mock.hostUrl}${path}`, { headers }));
+      const viaFetch = () => mock.fetch(`${mock.hostUrl}${path}`, { headers, redirect: 'manual' });
       mock.reset();
       let local = await inProcess();
       if (times === 2) local = await inProcess();
+      mock.reset();
+      let fetched = await viaFetch();
+      if (times === 2) fetched = await viaFetch();
       mock.reset();
       const remoteCall = () => fetch(`${running.hostUrl}${path}`, { headers, redirect: 'manual' });
       let remote = await remoteCall();
@@ -139,11 +143,31 @@ describe('one route table, two transports', () => {
         ['content-type', 'content-length', 'allow', 'retry-after', 'location'].map((name) =>
           response.headers.get(name),
         );
-      expect([remote.status, pick(remote), await remote.text()], path).toEqual([
+      const remoteAnswer = [remote.status, pick(remote), await remote.text()];
+      expect(remoteAnswer, path).toEqual([
         local?.status,
         pick(local as Response),
         await local?.text(),
       ]);
+      expect(remoteAnswer, path).toEqual([fetched.status, pick(fetched), await fetched.text()]);
+    }
+  });
+
+  it('answers HEAD with the headers and no body, in-process too', async () => {
+    const mock = createMockService({ orders: 3 });
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    const path = '/api/v1/web-api/v1/orders';
+    const init = { method: 'HEAD', headers: { 'X-API-Key': MOCK_API_KEY } };
+    const answers = [
+      await fetch(`${running.hostUrl}${path}`, init),
+      await getResponse(mock.handlers, new Request(`${mock.hostUrl}${path}`, init)),
+      await mock.fetch(`${mock.hostUrl}${path}`, init),
+    ];
+    for (const answer of answers) {
+      expect(answer?.status).toBe(405);
+      expect(answer?.headers.get('content-type')).toBe('application/json');
+      expect(await answer?.text()).toBe('');
     }
   });
 });
