@@ -91,6 +91,18 @@ export function toResponse(answer: Answer, request: Request): Response {
   return new Response(body as BodyInit | null, { status: response.status, statusText, headers });
 }
 
+// fetch's Response knows its URL, without the fragment, and whether a redirect led to it; a
+// built one knows neither. Its clones too: ky hands each afterResponse hook a clone.
+function located(response: Response, url: URL, redirected: boolean): Response {
+  const clone = response.clone.bind(response);
+  const href = url.href.slice(0, url.hash ? -url.hash.length : undefined);
+  return Object.defineProperties(response, {
+    url: { value: href },
+    redirected: { value: redirected },
+    clone: { value: () => located(clone(), url, redirected) },
+  });
+}
+
 /** A fetch that only one mock service answers: `mock.fetch`. */
 export type MockFetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -122,7 +134,9 @@ export function createFetch(router: Router, intake: Intake, clientIp: string): M
     if (signal.aborted) throw signal.reason;
     const url = new URL(request.url);
     if (!router.owns(url)) {
-      throw networkError(`mock.fetch answers only the mock's own host URL, not ${url.origin}`);
+      throw networkError(
+        `mock.fetch answers only the mock's own URLs, not ${url.origin}${url.pathname}`,
+      );
     }
     // The answer, or the signal's reason as soon as it aborts (a delay runs on meanwhile,
     // and the intake hears of the abort through the same signal).
@@ -140,8 +154,7 @@ export function createFetch(router: Router, intake: Intake, clientIp: string): M
     if (REDIRECTS.has(response.status) && request.redirect !== 'manual') {
       return follow(request, response, redirects);
     }
-    // fetch's Response knows its URL (the SDK names it in a 404's message); a built one does not.
-    return Object.defineProperty(response, 'url', { value: request.url });
+    return located(response, url, redirects > 0);
   };
 
   // As msw's interception follows a redirect (after undici's): never with a body to send
@@ -174,8 +187,7 @@ export function createFetch(router: Router, intake: Intake, clientIp: string): M
       signal: request.signal,
       redirect: request.redirect,
     });
-    const final = await send(next, redirects + 1);
-    return Object.defineProperty(final, 'redirected', { value: true });
+    return send(next, redirects + 1);
   };
 
   return (input, init) => {
