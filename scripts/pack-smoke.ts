@@ -20,6 +20,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lowestCaretBound, mswPeerRange } from './msw-range.js';
 import {
   classicConfig,
   installTypeScript,
@@ -37,7 +38,7 @@ const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 // The lowest lower bound of the msw peer range (one caret range per major, joined by `||`) is
 // the minimum mock/msw-guard.ts enforces.
-const peerRange: string = readJson(join(root, 'package.json')).peerDependencies?.msw ?? '';
+const peerRange = mswPeerRange();
 const mswMinimum = lowestCaretBound(peerRange);
 /** An msw below the range: the last release before the first one the mock works with. */
 const OLD_MSW = '2.10.5';
@@ -47,20 +48,6 @@ const DEV_MSW: string = readJson(join(root, 'node_modules', 'msw', 'package.json
 const DEV_TYPES_NODE: string = readJson(
   join(root, 'node_modules', '@types', 'node', 'package.json'),
 ).version;
-
-/** The lowest `x.y.z` of a range of `^x.y.z` parts joined by `||`; throws for any other range. */
-function lowestCaretBound(range: string): string {
-  const bounds = range.split('||').map((part) => /^\^(\d+)\.(\d+)\.(\d+)$/.exec(part.trim()));
-  if (bounds.length === 0 || !bounds.every((bound) => bound !== null)) {
-    throw new Error(`the msw peer range is not ^x.y.z [|| ^x.y.z]: "${range}"`);
-  }
-  const [lowest] = bounds
-    .map((bound) => bound.slice(1).map(Number))
-    .sort(
-      (a, b) => (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0) || (a[2] ?? 0) - (b[2] ?? 0),
-    );
-  return (lowest ?? []).join('.');
-}
 
 /** The one line importing the mock fails with, when msw is missing or (`found`) too old. */
 function mockNeedsMsw(found?: string): string {

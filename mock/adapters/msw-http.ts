@@ -6,4 +6,7 @@ import type { http as MswHttp } from 'msw';
 import { mswHttpEntry } from '../msw-guard.js';
 
 /** msw's `http` request handler factories. */
-export const { http } = (await import(mswHttpEntry())) as { http: typeof MswHttp };
+// The comments tell webpack and vite that the specifier is computed on purpose.
+export const { http } = (await import(
+  /* webpackIgnore: true */ /* @vite-ignore */ mswHttpEntry()
+)) as { http: typeof MswHttp };
