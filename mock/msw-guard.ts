@@ -69,11 +69,34 @@ export function mswHttpEntry(version = installedVersion()): 'msw/core/http' | 'm
 }
 
 /**
- * Throws when msw is missing or older than {@link MSW_MIN_VERSION}, with a one-line message
- * naming the command that fixes it.
+ * Why an msw release cannot run on this runtime, or `undefined` when it can. msw 3 needs
+ * Node.js 22.12 or later; pnpm installs it on Node.js 20 all the same (npm does not), where every
+ * intercepted fetch then fails with `Promise.withResolvers is not a function`. Told by that
+ * feature rather than by `process.versions.node`, which Bun and Deno emulate.
+ *
+ * @param version - The msw version.
+ * @param hasWithResolvers - Whether `Promise.withResolvers` exists; this runtime's by default.
+ */
+export function mswRuntimeProblem(
+  version: string,
+  hasWithResolvers = 'withResolvers' in Promise,
+): string | undefined {
+  if ((numbers(version)[0] ?? 0) < 3 || hasWithResolvers) return undefined;
+  return `msw ${version} needs Node.js 22.12 or later (it calls Promise.withResolvers, which this runtime lacks)`;
+}
+
+/**
+ * Throws when msw is missing, older than {@link MSW_MIN_VERSION}, or a major this runtime cannot
+ * run, with a one-line message naming the command that fixes it.
  */
 export function assertMsw(): void {
   const version = installedVersion();
+  const problem = version === undefined ? undefined : mswRuntimeProblem(version);
+  if (problem) {
+    throw new Error(
+      `order-fulfillment-sdk/mock: ${problem}; here, use msw 2: ${mswInstallCommand()}`,
+    );
+  }
   if (version !== undefined && !isBelowMinimum(version)) return;
   const found = version === undefined ? '' : `, found msw ${version}`;
   throw new Error(

@@ -2,7 +2,7 @@
 // user runs, so a pnpm, Yarn or Bun project is not told to run npm.
 import { createRequire } from 'node:module';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { mswHttpEntry, mswInstallCommand } from '../../mock/msw-guard.js';
+import { mswHttpEntry, mswInstallCommand, mswRuntimeProblem } from '../../mock/msw-guard.js';
 
 describe('mswInstallCommand', () => {
   it.each([
@@ -44,5 +44,29 @@ describe('mswHttpEntry', () => {
     expect(Object.keys(exports)).toContain(entry.replace(/^msw/, '.'));
     const { http } = (await import(entry)) as { http: { all: unknown } };
     expect(http.all).toBeTypeOf('function');
+  });
+});
+
+// pnpm installs msw 3 on Node.js 20, whose intercepted fetches then all fail with
+// `Promise.withResolvers is not a function`; the mock says so when it is imported instead.
+describe('mswRuntimeProblem', () => {
+  it('names msw 3 on a runtime without Promise.withResolvers', () => {
+    expect(mswRuntimeProblem('3.0.5', false)).toBe(
+      'msw 3.0.5 needs Node.js 22.12 or later (it calls Promise.withResolvers, which this runtime lacks)',
+    );
+  });
+
+  it.each([
+    ['3.0.5', true],
+    ['2.15.0', false],
+    ['2.11.0', true],
+  ])('has nothing against msw %s (Promise.withResolvers: %s)', (version, has) => {
+    expect(mswRuntimeProblem(version, has)).toBeUndefined();
+  });
+
+  it('reads this runtime: the installed msw runs here', () => {
+    const require = createRequire(import.meta.url);
+    const { version } = require('msw/package.json') as { version: string };
+    expect(mswRuntimeProblem(version)).toBeUndefined();
   });
 });
