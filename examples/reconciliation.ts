@@ -17,8 +17,8 @@ import { openService } from './support/service.js';
 
 /** The integrator's copy of an order: what reconciliation compares. */
 interface LocalOrder {
-  status?: string | null;
-  updated_at?: string | null;
+  status?: string | null | undefined;
+  updated_at?: string | null | undefined;
 }
 
 const PAGE = 200;

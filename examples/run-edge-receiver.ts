@@ -62,10 +62,11 @@ async function main() {
 
   // The last delivery again, same bytes and signature: acknowledged, its handler not run.
   const reads = env.ORDERS.reads;
+  if (!lastRequest) throw new Error('the worker received no delivery');
   const replay = await fetch(url, {
     method: 'POST',
-    headers: lastRequest?.headers,
-    body: lastRequest?.body,
+    headers: lastRequest.headers,
+    body: lastRequest.body,
   });
   console.log(`  replay of ${mock.deliveries.at(-1)?.event_id}: answered ${replay.status}`);
   const forged = await fetch(url, {

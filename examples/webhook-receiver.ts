@@ -29,7 +29,7 @@ import {
 import { isOlderVersion } from './support/versions.js';
 
 /** What the receiver's application keeps: the latest state per order. */
-export type OrderTable = Map<string, { status?: string | null; updated_at: string }>;
+export type OrderTable = Map<string, { status?: string | null | undefined; updated_at: string }>;
 
 /** What one request to the receiver ended as; for the log. */
 type Outcome = 'applied' | 'stale' | 'duplicate' | 'rejected';

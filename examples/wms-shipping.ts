@@ -23,7 +23,12 @@ import { openService } from './support/service.js';
  */
 export async function reportShipment(
   client: Client,
-  shipment: { orderId?: string; source?: string; externalRef?: string; shippedAt: Date },
+  shipment: {
+    orderId?: string | undefined;
+    source?: string | undefined;
+    externalRef?: string | undefined;
+    shippedAt: Date;
+  },
 ): Promise<string> {
   let target: FulfillmentTarget;
   if (shipment.orderId) target = { inbound_order_id: shipment.orderId };
@@ -77,8 +82,10 @@ async function main() {
   } else {
     const { items } = await client.orders.list({ status: 'Processing', limit: 100 });
     const all = mock.orders.all();
-    const refCount = (o: { source?: string | null; external_ref?: string | null }) =>
-      all.filter((x) => x.source === o.source && x.external_ref === o.external_ref).length;
+    const refCount = (o: {
+      source?: string | null | undefined;
+      external_ref?: string | null | undefined;
+    }) => all.filter((x) => x.source === o.source && x.external_ref === o.external_ref).length;
     const [first, second] = items.filter((o) => refCount(o) === 1);
     const ambiguous = items.find((o) => refCount(o) > 1);
     if (!first || !second || !ambiguous) throw new Error('the seed lacks the orders this needs');

@@ -5,7 +5,11 @@ import type { Client, OrderCursor } from 'order-fulfillment-sdk';
 /** The WMS's storage, reduced to what the sync needs. */
 export interface OrderRepository {
   /** Inserts or replaces an order unless the stored copy is newer. */
-  upsert(order: { id: string; status?: string | null; updated_at: string }): Promise<void>;
+  upsert(order: {
+    id: string;
+    status?: string | null | undefined;
+    updated_at: string;
+  }): Promise<void>;
   loadCheckpoint(): Promise<OrderCursor | undefined>;
   saveCheckpoint(cursor: OrderCursor): Promise<void>;
 }
@@ -40,7 +44,10 @@ export async function shipOrder(
 
 /** An in-memory repository, as a test double and for the example. */
 export function memoryRepository() {
-  const orders = new Map<string, { id: string; status?: string | null; updated_at: string }>();
+  const orders = new Map<
+    string,
+    { id: string; status?: string | null | undefined; updated_at: string }
+  >();
   let checkpoint: OrderCursor | undefined;
   const repo: OrderRepository & { orders: typeof orders } = {
     orders,
