@@ -19,7 +19,9 @@ function check(ok: boolean, what: string): void {
 async function inProcess(): Promise<void> {
   const mock = createMockService({ orders: 120 });
   const server = setupServer(...mock.handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  // msw 3 names it onUnhandledFrame, msw 2 onUnhandledRequest; a variable holding both suits both.
+  const strict = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as const;
+  server.listen(strict);
   try {
     const client = createClient({ hostUrl: mock.hostUrl, apiKey: MOCK_API_KEY });
     mock.faults.add({ method: 'GET', path: `${ORDERS}*`, status: 503, times: 2 });

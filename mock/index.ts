@@ -102,7 +102,9 @@ export type {
  *
  * const mock = createMockService({ orders: 500, seed: 7 });
  * const server = setupServer(...mock.handlers);
- * server.listen({ onUnhandledRequest: 'error' });
+ * // msw 3 names it onUnhandledFrame, msw 2 onUnhandledRequest: a variable holding both suits both.
+ * const strict = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as const;
+ * server.listen(strict);
  * const res = await fetch(`${mock.baseUrl}/orders?limit=10`, {
  *   headers: { 'X-API-Key': MOCK_API_KEY },
  * });

@@ -21,7 +21,9 @@ import { memoryRepository, shipOrder, syncOrders } from './order-sync.js';
 
 // One msw server for the file; each test installs the handlers of its own mock service.
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' })); // msw 3: onUnhandledFrame
+// msw 3 names it onUnhandledFrame, msw 2 onUnhandledRequest; a variable holding both suits both.
+const strict = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as const;
+beforeAll(() => server.listen(strict));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
