@@ -7,7 +7,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ensureInstalled, locator } from '../test/runtimes/matrix/install.js';
 import type { Install } from '../test/runtimes/matrix/installs.js';
 
 /** One compile: the folder it runs in and its tsconfig file there. */
@@ -41,17 +40,6 @@ export const OTHER_TYPESCRIPTS: readonly OtherTypeScript[] = [
   typescript('6.0.3', ['init', 'init-node']),
   typescript('7.0.2', ['classic', 'init', 'init-node', 'no-dom']),
 ];
-
-/**
- * Installs (or finds cached) a pinned compiler under the repository `root`; returns its tsc.
- *
- * @throws Error when npm fails.
- */
-export function installTypeScript(root: string, install: Install): string {
-  const locate = locator(root);
-  console.log(ensureInstalled(locate, install));
-  return locate.binary(install);
-}
 
 function writeConfig(dir: string, name: string, config: object): TypeCheck {
   writeFileSync(join(dir, name), JSON.stringify(config, null, 2));

@@ -20,10 +20,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cachedBinary } from '../test/runtimes/matrix/install.js';
 import { lowestCaretBound, mswPeerRange } from './msw-range.js';
 import {
   classicConfig,
-  installTypeScript,
   OTHER_TYPESCRIPTS,
   prepareConsumers,
   type TypeCheck,
@@ -232,7 +232,8 @@ async function main(): Promise<void> {
   for (const { install: typescript, kinds } of OTHER_TYPESCRIPTS) {
     section(`4. types on TypeScript ${typescript.version}: ${kinds.join(', ')}`);
     // Cached outside the scratch project, so its tree stays as an integrator's.
-    const compiler = installTypeScript(root, typescript);
+    const { binary: compiler, done } = cachedBinary(root, typescript);
+    console.log(done);
     typeCheck(compiler, typeChecks(scratch, compiler, typescript.version, kinds));
   }
 

@@ -3,7 +3,7 @@
 // path is the last line of stdout (an install prints npm's own lines before it):
 //   tsx scripts/runtime-path.ts bun | tail -n 1
 import { fileURLToPath } from 'node:url';
-import { ensureInstalled, locator } from '../test/runtimes/matrix/install.js';
+import { cachedBinary } from '../test/runtimes/matrix/install.js';
 import { BUN, DENO, type Install } from '../test/runtimes/matrix/installs.js';
 
 const INSTALLS: Record<string, Install> = { bun: BUN, deno: DENO };
@@ -11,6 +11,6 @@ const INSTALLS: Record<string, Install> = { bun: BUN, deno: DENO };
 const name = process.argv[2] ?? '';
 const install = INSTALLS[name];
 if (!install) throw new Error(`no runtime named '${name}': ${Object.keys(INSTALLS).join(', ')}`);
-const locate = locator(fileURLToPath(new URL('..', import.meta.url)));
-console.error(ensureInstalled(locate, install));
-console.log(locate.binary(install));
+const { binary, done } = cachedBinary(fileURLToPath(new URL('..', import.meta.url)), install);
+console.error(done);
+console.log(binary);

@@ -25,6 +25,17 @@ function satisfies(version: string, pin: string) {
 }
 
 /**
+ * Makes sure `install` is cached under the repository `root`, for a script that runs one
+ * binary outside the matrix: its path, and what was done, for the log.
+ *
+ * @throws Error when npm fails (see {@link ensureInstalled}).
+ */
+export function cachedBinary(root: string, install: Install): { binary: string; done: string } {
+  const locate = locator(root);
+  return { done: ensureInstalled(locate, install), binary: locate.binary(install) };
+}
+
+/**
  * Makes sure `install` is cached; returns what it did, for the log.
  *
  * @throws Error when npm fails, with its exit status (its output went to the console).
