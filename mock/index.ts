@@ -32,6 +32,7 @@ import { createHandlers } from './adapters/msw.js';
 import type { MockServiceOptions } from './options.js';
 import { createService, type MockService } from './service.js';
 
+export type { MockFetch } from './adapters/fetch.js';
 export type { ListenOptions, MockServer } from './adapters/node.js';
 export {
   MOCK_API_KEY,

@@ -34,6 +34,8 @@ function numbers(version: string): number[] {
   return version.split(/[.+-]/, 3).map(Number);
 }
 
+const major = (version: string) => numbers(version)[0] ?? 0;
+
 function isBelowMinimum(version: string): boolean {
   const found = numbers(version);
   const minimum = numbers(MSW_MIN_VERSION);
@@ -65,7 +67,7 @@ function installedVersion(): string | undefined {
  * @param version - The msw version; the installed one by default.
  */
 export function mswHttpEntry(version = installedVersion()): 'msw/core/http' | 'msw/http' {
-  return (numbers(version ?? '')[0] ?? 0) >= 3 ? 'msw/http' : 'msw/core/http';
+  return major(version ?? '') >= 3 ? 'msw/http' : 'msw/core/http';
 }
 
 /**
@@ -81,7 +83,7 @@ export function mswRuntimeProblem(
   version: string,
   hasWithResolvers = 'withResolvers' in Promise,
 ): string | undefined {
-  if ((numbers(version)[0] ?? 0) < 3 || hasWithResolvers) return undefined;
+  if (major(version) < 3 || hasWithResolvers) return undefined;
   return `msw ${version} needs Node.js 22.12 or later (it calls Promise.withResolvers, which this runtime lacks)`;
 }
 

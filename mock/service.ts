@@ -3,7 +3,7 @@
 // (mock/cli.ts) uses this module directly, so it never loads msw.
 
 import type { RequestHandler } from 'msw';
-import { createFetch } from './adapters/fetch.js';
+import { createFetch, type MockFetch } from './adapters/fetch.js';
 import type { ListenOptions, MockServer } from './adapters/node.js';
 import { listen } from './adapters/node.js';
 import { resolveOptions } from './options.js';
@@ -90,7 +90,7 @@ export interface MockService {
    * mock, answered as the handlers answer them (faults, journal, limits); another host's URL,
    * or a `reset` fault, rejects as fetch does when no answer comes.
    */
-  readonly fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+  readonly fetch: MockFetch;
   /** The origin the handlers answer on (the `{host_url}`). */
   readonly hostUrl: string;
   /** `${hostUrl}/api/v1/web-api/v1`, the `{base_url}`. */
