@@ -2,7 +2,7 @@
 // together, and the state API. mock/index.ts adds the MSW adapter; the standalone command
 // (mock/cli.ts) uses this module directly, so it never loads msw.
 
-import type { RequestHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import { createFetch, type MockFetch } from './adapters/fetch.js';
 import type { ListenOptions, MockServer } from './adapters/node.js';
 import { listen } from './adapters/node.js';
@@ -82,7 +82,7 @@ export interface MockProducts {
 /** One mock service: its handlers, its state, and the controls tests use. */
 export interface MockService {
   /** msw handlers for every endpoint: `setupServer(...mock.handlers)`. */
-  readonly handlers: RequestHandler[];
+  readonly handlers: HttpHandler[];
   /**
    * A `fetch` this service answers in-process, with no msw server or global interception:
    * `createClient({ hostUrl: mock.hostUrl, apiKey, fetch: mock.fetch })`, on every runtime and

@@ -7,7 +7,7 @@
 // nothing loads msw's root entry: that also loads its WebSocket API, which opens a
 // BroadcastChannel and unrefs it only where the runtime can (Node, Bun). Deno's channel has no
 // unref, so any Deno program that imported the mock stayed alive after its work was done.
-import type { RequestHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import type { Intake } from '../routes/intake.js';
 import type { Router } from '../routes/router.js';
 import { answerRequest, toResponse } from './fetch.js';
@@ -24,7 +24,7 @@ const nextTick = process.nextTick;
  * @param intake - Where each request enters the service.
  * @param clientIp - The address in-process requests are treated as coming from.
  */
-export function createHandlers(router: Router, intake: Intake, clientIp: string): RequestHandler[] {
+export function createHandlers(router: Router, intake: Intake, clientIp: string): HttpHandler[] {
   return [
     http.all(
       ({ request }) => router.owns(new URL(request.url)),

@@ -1,5 +1,5 @@
 // The public types of order-fulfillment-sdk/mock, checked at compile time.
-import type { RequestHandler } from 'msw';
+import type { HttpHandler, RequestHandler } from 'msw';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   createMockService,
@@ -19,7 +19,10 @@ describe('mock public types', () => {
   it('types the service', () => {
     const mock = createMockService();
     expectTypeOf(createMockService).parameter(0).toEqualTypeOf<MockServiceOptions | undefined>();
-    expectTypeOf(mock.handlers).toEqualTypeOf<RequestHandler[]>();
+    // HttpHandler, not RequestHandler: with RequestHandler's defaults the type names one that
+    // msw does not export, so `export const handlers = mock.handlers` failed under `declaration`.
+    expectTypeOf(mock.handlers).toEqualTypeOf<HttpHandler[]>();
+    expectTypeOf(mock.handlers).toExtend<RequestHandler[]>();
     expectTypeOf(mock.listen).returns.toEqualTypeOf<Promise<MockServer>>();
     // A client's fetch, and a plain fetch for any other code.
     expectTypeOf(mock.fetch).toExtend<FetchLike>();

@@ -28,6 +28,8 @@ export type Checks = [
 export const mock = createMockService({ orders: 1 });
 export const client = createClient({ hostUrl: mock.hostUrl, apiKey: MOCK_API_KEY });
 export const pages = client.orders.pages({ limit: 10 });
+// MSW's own layout: a handlers module that the tests and the browser worker share.
+export const handlers = [...mock.handlers];
 export const listener = toNodeListener(createWebhookHandler({ secret: 'secret', on: {} }));
 
 export async function firstOrderId(): Promise<string | undefined> {
