@@ -3,10 +3,12 @@
 // fails, and each @ts-expect-error is left unused (an error), when its type reads as any.
 import {
   createClient,
+  createMemorySeenStore,
   createWebhookHandler,
   type OffsetOrder,
   type Order,
   type OrderPage,
+  signWmsPayloadAsync,
   toNodeListener,
 } from 'order-fulfillment-sdk';
 import { createMockService, MOCK_API_KEY } from 'order-fulfillment-sdk/mock';
@@ -30,6 +32,16 @@ export const client = createClient({ hostUrl: mock.hostUrl, apiKey: MOCK_API_KEY
 export const pages = client.orders.pages({ limit: 10 });
 // MSW's own layout: a handlers module that the tests and the browser worker share.
 export const handlers = [...mock.handlers];
+export const orders = client.orders.iterate({ prefetch: 2 });
+export const products = client.products.iterate({ page_size: 50 });
+export const firstPage = client.orders.list({ limit: 1 }).withResponse();
+export const signature = signWmsPayloadAsync('{}', 'secret', new Date());
+export const events = createWebhookHandler({
+  secret: 'secret',
+  on: {},
+  seen: createMemorySeenStore(),
+});
+export const slowOrders = mock.faults.add({ path: '/orders', delayMs: 10 });
 export const listener = toNodeListener(createWebhookHandler({ secret: 'secret', on: {} }));
 
 export async function firstOrderId(): Promise<string | undefined> {
