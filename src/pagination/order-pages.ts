@@ -110,18 +110,16 @@ export interface PullOptions {
 }
 
 // The cursor after a page, or undefined after the last one. Throws (failing that page) when
-// the service says there is more but hands back the cursor it was sent on an empty page:
-// asking again would return the same page forever.
+// the service says there is more but hands back the cursor it was sent: asking again would
+// return the same page forever. Items do not change that: they come strictly after the
+// cursor, so their last one moves it, unless the service reads `since` as "at or after" and
+// a group sharing one `updated_at` fills the page (docs/cursor.md, "The tie rule").
 function cursorAfter(page: OrderCursorPage, requested: OrderCursor): OrderCursor | undefined {
   const next = { since: page.next_since, since_id: page.next_since_id };
   if (!page.has_more) return undefined;
-  if (
-    page.items.length === 0 &&
-    next.since === requested.since &&
-    next.since_id === requested.since_id
-  ) {
+  if (next.since === requested.since && next.since_id === requested.since_id) {
     throw pageError(page, requested, [
-      { path: 'has_more', message: 'is true on an empty page with an unchanged cursor' },
+      { path: 'has_more', message: 'is true with an unchanged cursor' },
     ]);
   }
   return next;

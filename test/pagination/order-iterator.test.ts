@@ -8,7 +8,13 @@ import {
   ServerError,
 } from '../../src/index.js';
 import { clientOver, FAST_RETRY, fakeFetch, json } from '../support/fake-fetch.js';
-import { cursorOf, cursorService, order, productService } from '../support/scripted-service.js';
+import {
+  cursorOf,
+  cursorService,
+  order,
+  productService,
+  settle,
+} from '../support/scripted-service.js';
 
 function setup(responder: Parameters<typeof fakeFetch>[0], retry: object = FAST_RETRY) {
   const service = fakeFetch(responder);
@@ -99,6 +105,23 @@ describe('orders.pages', () => {
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).cursor).toEqual(ORIGIN_CURSOR);
     expect(service.requests).toHaveLength(1);
+  });
+
+  it('stops with an error instead of repeating a page whose cursor did not move', async () => {
+    // A service that reads `since` as "at or after" and ignores `since_id`: the three orders
+    // sharing one updated_at fill every page of two, so it answers the same page each time.
+    const last = order(1);
+    const page = { items: [order(0), last], next_since: last.updated_at, next_since_id: last.id };
+    const { service, client } = setup(() => json({ ...page, has_more: true }));
+    const pages = client.orders.pages({ limit: 2 });
+    await pages.next();
+    const error = await pages.next().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).message).toContain('has_more');
+    const moved = { since: last.updated_at, since_id: last.id };
+    expect((error as ResponseValidationError).cursor).toEqual(moved);
+    await settle();
+    expect(service.requests).toHaveLength(2);
   });
 });
 
