@@ -134,8 +134,10 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * any answer but a 2xx; the real service's retries are not shown, specification 6.1):
  *
  * - 200 once the handler resolved, and for an event id already handled (nothing is called);
- * - 200 for an event type without a handler (acknowledged, so it is not redelivered);
- * - 400 for a bad signature or body; nothing is called (a missing, malformed or stale
+ * - 200 for an event type without a handler, whatever its payload (acknowledged, so it is not
+ *   redelivered: a kind of event added since need not carry an order);
+ * - 400 for a bad signature, or a body that is no event or an event of a type with a handler
+ *   that lacks what the SDK checks; nothing is called (a missing, malformed or stale
  *   signature header is refused before the body is read);
  * - 413 for a body over `maxBodyBytes` (default 1 MiB), which is not read further;
  * - 500 when the handler throws, so that a retrying service delivers the event again;
@@ -178,10 +180,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   // Event ids whose handler is running now, with whether it succeeded.
   const running = new Map<string, Promise<boolean>>();
 
-  async function handleOnce(event: OrderEvent): Promise<boolean> {
-    const handler = Object.hasOwn(on, event.type)
-      ? (on as Record<string, (event: OrderEvent) => unknown>)[event.type]
+  const handlerFor = (type: unknown) =>
+    typeof type === 'string' && Object.hasOwn(on, type)
+      ? (on as Record<string, ((event: OrderEvent) => unknown) | undefined>)[type]
       : undefined;
+
+  async function handleOnce(event: OrderEvent): Promise<boolean> {
+    const handler = handlerFor(event.type);
     try {
       if (await seen.has(event.id)) return true;
       if (!handler) return true;
@@ -202,6 +207,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   return async (request) => {
     if (request.method !== 'POST') return text(405, 'method not allowed', { allow: 'POST' });
     let event: OrderEvent;
+    let body: Uint8Array | undefined;
     try {
       const verify = { toleranceSeconds: tolerance, headerName, now: now?.() };
       // The header first, which needs no body: a request without a well-formed, timely
@@ -210,10 +216,16 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       // Read before the handler (a framework's middleware awaited request.json()): the
       // signed bytes are gone, which the route's setup, not the sender, must fix.
       if (request.bodyUsed) throw new WebhookBodyConsumedError(READ_BEFORE);
-      const body = await readBodyWithin(request, maxBodyBytes);
+      body = await readBodyWithin(request, maxBodyBytes);
       if (body === undefined) return text(413, 'payload too large');
       event = await unwrapWebhook(body, request.headers, secret, verify);
     } catch (error) {
+      // A verified event of a type no handler takes is acknowledged whatever it carries: a
+      // kind added since need not hold an order, and a 4xx would have it delivered again.
+      if (error instanceof WebhookPayloadError && error.reason === 'invalid_event') {
+        const { type } = Object(JSON.parse(new TextDecoder().decode(body)));
+        if (typeof type === 'string' && type !== '' && !handlerFor(type)) return text(200, 'ok');
+      }
       // The reason only: the message could help a forger tune the next attempt.
       if (error instanceof SignatureVerificationError || error instanceof WebhookPayloadError) {
         return text(400, error.reason);

@@ -167,6 +167,32 @@ describe('createWebhookHandler', () => {
     expect(called).not.toHaveBeenCalled();
   });
 
+  it('acknowledges an event type added since whatever it carries, and refuses one it handles', async () => {
+    const called = vi.fn();
+    const handler = createWebhookHandler({ secret, on: { 'order.created': called } });
+    const signed = (event: object) => {
+      const body = JSON.stringify(event);
+      const headers = { 'X-Webhook-Signature': signWmsPayload(body, secret) };
+      return new Request('https://wms.example.com/hooks', { method: 'POST', headers, body });
+    };
+    // Kinds without an order, or with one the receiver could not upsert: nothing reads them.
+    for (const event of [
+      { id: 'evt_p', type: 'product.stock_changed', data: { product: { id: 5, stock: 0 } } },
+      { id: 'evt_d', type: 'order.deleted', data: { order: { id: '7' } } },
+      { type: 'ping' },
+    ]) {
+      const response = await handler(signed(event));
+      expect([response.status, await response.text()]).toEqual([200, 'ok']);
+    }
+    const broken = signed({ id: 'evt_c', type: 'order.created', data: { order: { id: '7' } } });
+    const refused = await handler(broken);
+    expect([refused.status, await refused.text()]).toEqual([400, 'invalid_event']);
+    for (const event of [{ id: 'evt_n', type: 5 }, { id: 'evt_e', type: '' }, [], null]) {
+      expect((await handler(signed(event as object))).status).toBe(400);
+    }
+    expect(called).not.toHaveBeenCalled();
+  });
+
   it('uses a pluggable async store, marking an id seen only after its handler succeeded', async () => {
     const ids = new Set<string>();
     const log: string[] = [];
