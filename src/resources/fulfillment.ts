@@ -18,7 +18,8 @@ import {
 /**
  * Which order shipped: its `id` as `inbound_order_id` (an exact match), or the sales
  * channel's `source` with its `external_ref` (unique only per business: more than one
- * match is a 409).
+ * match is a 409). Read from the object's own properties, as `JSON.stringify` reads them: a
+ * key behind a class's getter is not seen.
  */
 export type FulfillmentTarget =
   | { inbound_order_id: string }
@@ -118,7 +119,10 @@ export class FulfillmentClient extends ResourceClient {
   }
 
   #notify(target: FulfillmentTarget, options: NotifyShippedOptions): APIPromise<FulfillmentResult> {
-    const given = (typeof target === 'object' && target !== null ? target : {}) as Record<
+    // Copied first, so that the keys checked are the keys sent: the body is built from own
+    // properties, and a key behind a getter or on a prototype would pass the check below and
+    // be left out of the body, a notification naming no order that the service skips.
+    const given = (typeof target === 'object' && target !== null ? { ...target } : {}) as Record<
       string,
       unknown
     >;

@@ -64,6 +64,24 @@ describe('fulfillment.notifyShipped', () => {
       { shipped_at: new Date(Number.NaN) },
       'body.shipped_at: is an invalid Date',
     ],
+    // The body is built from own properties: a key the check could read but the body would
+    // leave out sent a notification naming no order, which the service answers `skipped`.
+    [
+      'a key behind a getter',
+      new (class {
+        get inbound_order_id() {
+          return 'o';
+        }
+      })(),
+      {},
+      'body: name the order: inbound_order_id, or source with external_ref',
+    ],
+    [
+      'a key on the prototype',
+      Object.create({ source: 'shopify', external_ref: '#1' }),
+      {},
+      'body: name the order: inbound_order_id, or source with external_ref',
+    ],
   ])('rejects %s before sending', async (_, target, options, message) => {
     const service = fakeFetch(() => json(applied));
     const client = createClient({ ...SIGNED, fetch: service.fetch });
