@@ -106,8 +106,10 @@ export interface ClientConfig {
    */
   fetch?: FetchLike | undefined;
   /**
-   * ky's hooks, for logging and tracing. They see requests without the `X-API-Key` header:
-   * the key is added below them, at the fetch call.
+   * ky's hooks, for logging and tracing. They see requests without the `X-API-Key` and
+   * `X-WMS-Signature` headers: both are added below them, at the fetch call. The signature
+   * covers the body the SDK built, so a `beforeRequest` hook that changes a fulfillment
+   * notification's body has it refused (401); a hook may add headers.
    */
   hooks?: Hooks | undefined;
   /**
