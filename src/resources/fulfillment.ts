@@ -35,8 +35,9 @@ export interface NotifyShippedOptions extends RequestOptions {
   shipped_at?: string | Date | undefined;
 }
 
-// Signed instead of keyed, outside the API's base path (specification 4.6); the service
-// applies a notification idempotently, so it is retried like a read.
+// Signed instead of keyed, outside the API's base path (specification 4.6). It sets a status
+// and a time rather than adding anything, so a repeat of the same body leaves the order as
+// one send does, and it is retried like a read (4.6 promises no idempotency: spec-gaps.md).
 const notifyShipped = declareMethod({
   method: 'POST',
   path: INBOUND_FULFILLMENT_PATH,
@@ -79,8 +80,11 @@ export class FulfillmentClient extends ResourceClient {
    * Notifies the service that an order shipped. Builds `{ olay: 'order.fulfilled', …target,
    * status: 'shipped', shipped_at }`, serializes it once and signs exactly those bytes
    * (`X-WMS-Signature`, with Web Crypto, so it runs on edge runtimes). Needs no `apiKey`.
-   * The service applies a notification idempotently, so failures are
-   * retried like GETs, each attempt signed afresh to stay inside the ±5 minute window.
+   * A notification sets a status and a time, so a repeat of the same body leaves the order
+   * as one send does (the mock answers `unchanged`; the specification promises no
+   * idempotency): failures are retried like GETs with the same body, each attempt signed
+   * afresh to stay inside the ±5 minute window. After a lost answer, a retried call can
+   * resolve `unchanged` for a write its first attempt made.
    * Carrier and tracking number are not sent: the service's `shipments[]` holds them.
    *
    * @param target - `{ inbound_order_id }` or `{ source, external_ref }`.
