@@ -36,7 +36,7 @@ export async function reportShipment(
     target = { source: shipment.source, external_ref: shipment.externalRef };
   } else return 'skipped: no order id and no channel reference';
   try {
-    // The service applies a notification idempotently (the same one twice answers
+    // The same notification again leaves the order as one send does (the mock answers
     // `unchanged`), so the SDK retries it on 5xx, 429 and network errors like a GET.
     const result = await client.fulfillment.notifyShipped(target, {
       shipped_at: shipment.shippedAt,

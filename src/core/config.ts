@@ -137,12 +137,12 @@ export interface ClientConfig {
 
 /**
  * The retry policy unless `retry` overrides part of it: up to 3 retries of GET requests and
- * of `fulfillment.notifyShipped` (applied idempotently; `webhooks.create` on a 429 only,
- * unless the call passes a `retry`), on 408, 429, 500, 502, 503, 504, network errors and
- * timeouts before the response headers arrive; exponential backoff from 300 ms with full
- * jitter, at most 10 s between attempts; on 429 and 503 the `Retry-After` wait
- * instead, unless it exceeds 60 s, in which case the error is thrown at once rather than
- * retried early.
+ * of `fulfillment.notifyShipped` (the same body again changes nothing more;
+ * `webhooks.create` on a 429 only, unless the call passes a `retry`), on 408, 429, 500,
+ * 502, 503, 504, network errors and timeouts before the response headers arrive;
+ * exponential backoff from 300 ms with full jitter, at most 10 s between attempts; on 429
+ * and 503 the `Retry-After` wait instead, unless it exceeds 60 s, in which case the error
+ * is thrown at once rather than retried early.
  */
 export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
   limit: 3,
