@@ -19,13 +19,15 @@ const SIGNATURE_HEADER_LOWER = WMS_SIGNATURE_HEADER.toLowerCase();
 /**
  * The one form of `X-WMS-Signature` the service documents, `t=<unix>,v1=<hex>` (more `v1`
  * values allowed), exactly the pattern of docs/openapi.json. The SDK's verifier is more
- * lenient (any order, spaces, other schemes), as a receiver may be; the mock is the service,
- * and refuses the rest, so a signer written by hand against it cannot pass here and fail
- * on the real service.
+ * lenient (any order, spaces, other schemes, upper-case hex), as a receiver may be; the mock
+ * is the service, and refuses the rest, so a signer written by hand against it cannot pass
+ * here and fail on the real service. Hex is lower case: what Python's `hexdigest()` writes,
+ * which a service compares as a string (`hmac.compare_digest`), where .NET's
+ * `Convert.ToHexString` writes upper case.
  */
-export const WMS_SIGNATURE_PATTERN = /^t=\d+(,v1=[0-9a-fA-F]+)+$/;
+export const WMS_SIGNATURE_PATTERN = /^t=\d+(,v1=[0-9a-f]+)+$/;
 
-const MALFORMED = `Malformed ${WMS_SIGNATURE_HEADER} header: expected "t=<unix seconds>,v1=<hex>" (more ",v1=<hex>" may follow), in that order, without spaces.`;
+const MALFORMED = `Malformed ${WMS_SIGNATURE_HEADER} header: expected "t=<unix seconds>,v1=<hex>" (more ",v1=<hex>" may follow), in that order, without spaces, the hex in lower case.`;
 
 // Why the signature is refused, or undefined when it holds. A present header in another form
 // than the documented one is malformed; an absent or blank one is left to the verifier,

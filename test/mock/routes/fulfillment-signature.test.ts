@@ -95,6 +95,7 @@ describe.each(TRANSPORTS)('inbound signature (%s)', (transport) => {
     ['another scheme beside v1', (t: string, v1: string) => `${t},v0=00,${v1}`],
     ['a trailing comma', (t: string, v1: string) => `${t},${v1},`],
     ['a header given twice', (t: string, v1: string) => `${t},${v1}, ${t},${v1}`],
+    ['upper-case hex', (t: string, v1: string) => `${t},${v1.toUpperCase().replace('V1', 'v1')}`],
   ])('rejects a correctly signed header with %s as malformed_header', async (_, form) => {
     const { mock, target, raw, before } = await setup(transport);
     const [t = '', v1 = ''] = signWmsPayload(raw, MOCK_SIGNING_SECRET, NOW_SECONDS).split(',');
