@@ -6,6 +6,12 @@ import { iso } from '../store/generate.js';
 import type { OrderStore } from '../store/orders.js';
 import type { MockOrder } from '../store/types.js';
 
+// A key as the caller sent it, quoted so that spaces and an empty-looking key show, and cut so
+// that a key of any length does not make an error of the same length.
+function quoted(key: string): string {
+  return JSON.stringify(key.length > 100 ? `${key.slice(0, 100)}…` : key);
+}
+
 /** What a verified, well-formed notification leads to. */
 export type InboundOutcome =
   | { kind: 'applied' | 'unchanged'; orderId: string }
@@ -33,21 +39,21 @@ export function applyFulfillment(
   if (orderId != null) {
     current = store.get(orderId);
     if (!current) {
-      return { kind: 'not_found', detail: `No order with inbound_order_id ${orderId}` };
+      return { kind: 'not_found', detail: `No order with inbound_order_id ${quoted(orderId)}` };
     }
   } else if (source != null && externalRef != null) {
     const matched = store.withRef(source, externalRef);
     if (matched.length === 0) {
       return {
         kind: 'not_found',
-        detail: `No order with source ${source} and external_ref ${externalRef}`,
+        detail: `No order with source ${quoted(source)} and external_ref ${quoted(externalRef)}`,
       };
     }
     if (matched.length > 1) {
       return {
         kind: 'ambiguous',
         detail:
-          `${matched.length} orders have source ${source} and external_ref ${externalRef} ` +
+          `${matched.length} orders have source ${quoted(source)} and external_ref ${quoted(externalRef)} ` +
           '(external_ref is unique only per business); send inbound_order_id instead',
       };
     }

@@ -143,7 +143,29 @@ describe.each(TRANSPORTS)('inbound matching (%s)', (transport) => {
     });
     const res = await postInbound(target, JSON.stringify(body));
     expect(res.status).toBe(404);
-    expect(res.body.detail).toMatch(/no-such-order/);
+    expect(res.body.detail).toBe('No order with inbound_order_id "no-such-order"');
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it('quotes the key a 404 names, and cuts a long one', async () => {
+    const mock = frozenMock();
+    const target = await reach(server, mock, transport);
+    const order = notShipped(mock);
+    const before = snapshot(mock);
+    const spaced = await postInbound(
+      target,
+      JSON.stringify(notification({ inbound_order_id: ` ${order.id} ` })),
+    );
+    expect(spaced.status).toBe(404);
+    expect(spaced.body.detail).toBe(`No order with inbound_order_id " ${order.id} "`);
+    const long = await postInbound(
+      target,
+      JSON.stringify(notification({ source: 'shopify', external_ref: 'x'.repeat(10_000) })),
+    );
+    expect(long.status).toBe(404);
+    expect(long.body.detail).toBe(
+      `No order with source "shopify" and external_ref "${'x'.repeat(100)}…"`,
+    );
     expect(snapshot(mock)).toBe(before);
   });
 
