@@ -2,7 +2,7 @@
 // network errors and timeouts are retried among the errors that carry no response. It
 // also reports each retry with its reason and wait, and each Retry-After beyond the cap.
 import { HTTPError, TimeoutError as KyTimeoutError, type RetryOptions } from 'ky';
-import { parseRetryAfter, retryAfterMs } from '../errors/rate-limit-error.js';
+import { parseRetryAfter, retryAfterMs } from '../errors/retry-after.js';
 import type { NormalizedConfig } from './config.js';
 import { isNetworkError } from './fetch.js';
 import { describeNetworkError } from './outcome.js';

@@ -1,35 +1,5 @@
 import { ApiError, type ApiErrorInit } from './api-error.js';
-
-/**
- * Reads `Retry-After` as seconds or an HTTP date (RFC 9110 10.2.3), as the milliseconds from
- * now that ky waits; undefined when absent or unreadable. Fractions of a second count;
- * anything else with no letters in it (`-5`, `1e3`) is not a date that `Date.parse` should
- * guess at.
- *
- * @internal
- */
-export function retryAfterMs(
-  value: string | null | undefined,
-  now = Date.now(),
-): number | undefined {
-  const trimmed = value?.trim();
-  if (!trimmed) return undefined;
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/**
- * Reads `Retry-After` ({@link retryAfterMs}) in whole seconds from now, rounded up;
- * undefined when absent or unreadable.
- */
-export function parseRetryAfter(
-  value: string | null | undefined,
-  now = Date.now(),
-): number | undefined {
-  const ms = retryAfterMs(value, now);
-  return ms === undefined ? undefined : Math.ceil(ms / 1000);
-}
+import { retryAfterOf } from './retry-after.js';
 
 /**
  * A 429: the key's rate limit is exhausted, and the SDK's retries (which wait for
@@ -55,7 +25,6 @@ export class RateLimitError extends ApiError {
   /** @param init - The status, body, request and headers of the failure. */
   constructor(init: ApiErrorInit) {
     super(init);
-    this.retryAfter = parseRetryAfter(init.headers?.get('retry-after'));
-    if (this.retryAfter !== undefined) this.message += ` (retry after ${this.retryAfter} s)`;
+    this.retryAfter = retryAfterOf(this);
   }
 }

@@ -1,4 +1,5 @@
-import { ApiError } from './api-error.js';
+import { ApiError, type ApiErrorInit } from './api-error.js';
+import { retryAfterOf } from './retry-after.js';
 
 /**
  * A 5xx: the service failed. On 500, 502, 503 and 504, GET requests and
@@ -18,4 +19,17 @@ import { ApiError } from './api-error.js';
  */
 export class ServerError extends ApiError {
   override name = 'ServerError' as const;
+
+  /**
+   * Seconds to wait before trying again, from `Retry-After` (a 503 while the service is down
+   * for maintenance sends one, which past `retry.maxRetryAfter` is thrown at once); undefined
+   * when not sent.
+   */
+  declare readonly retryAfter: number | undefined;
+
+  /** @param init - The status, body, request and headers of the failure. */
+  constructor(init: ApiErrorInit) {
+    super(init);
+    this.retryAfter = retryAfterOf(this);
+  }
 }

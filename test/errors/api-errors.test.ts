@@ -1,7 +1,7 @@
 // The status factory, and the typed error a non-2xx response becomes: its message, detail,
 // issues, Retry-After and headers.
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from '../../src/errors/rate-limit-error.js';
+import { parseRetryAfter } from '../../src/errors/retry-after.js';
 import {
   ApiError,
   AuthenticationError,
@@ -109,6 +109,25 @@ describe('errors from responses', () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(7);
     expect(error.message).toContain('retry after 7 s');
+  });
+
+  it('gives a 503 its Retry-After, which past the cap is thrown at once', async () => {
+    const service = fakeFetch(() =>
+      json({ detail: 'Down for maintenance' }, 503, { 'retry-after': '3600' }),
+    );
+    // The default retry policy: a wait past its cap is not waited for.
+    const client = createClient({ ...NO_RETRY, retry: undefined, fetch: service.fetch });
+    const error = (await failure(client.orders.list())) as ServerError;
+    expect(error).toBeInstanceOf(ServerError);
+    expect(service.requests).toHaveLength(1);
+    expect(error.retryAfter).toBe(3600);
+    expect(error.message).toBe('GET /orders → 503: Down for maintenance (retry after 3600 s)');
+    const plain = fakeFetch(() => json({ detail: 'Down' }, 503));
+    const without = (await failure(
+      createClient({ ...NO_RETRY, fetch: plain.fetch }).orders.list(),
+    )) as ServerError;
+    expect(without.retryAfter).toBeUndefined();
+    expect(without.message).toBe('GET /orders → 503: Down');
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {
