@@ -48,7 +48,11 @@ export type WebhookEventHandlers = {
 export interface WebhookHandlerOptions {
   /** The subscription's `secret`, returned by `client.webhooks.create`. */
   secret: string;
-  /** What to do with each event type; a type without a handler is acknowledged and ignored. */
+  /**
+   * What to do with each event type; a type without a handler is acknowledged and ignored.
+   * An object literal, or an instance of a class with a method per type (called with the
+   * instance as `this`).
+   */
   on: WebhookEventHandlers;
   /**
    * The ids of events already handled. Default: {@link createMemorySeenStore}, the last
@@ -100,7 +104,9 @@ function checkOptions(options: WebhookHandlerOptions): void {
   if (typeof options.on !== 'object' || options.on === null) {
     throw new ConfigurationError('on', 'must map event types to handler functions');
   }
-  for (const [type, handler] of Object.entries(options.on)) {
+  // A plain map's values are all handlers; a class instance's own fields are its state.
+  const plain = [Object.prototype, null].includes(Object.getPrototypeOf(options.on));
+  for (const [type, handler] of plain ? Object.entries(options.on) : []) {
     // Undefined is no handler, as for every optional option.
     if (handler !== undefined && typeof handler !== 'function') {
       throw new ConfigurationError(`on.${type}`, 'must be a function');
@@ -180,17 +186,22 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   // Event ids whose handler is running now, with whether it succeeded.
   const running = new Map<string, Promise<boolean>>();
 
-  const handlerFor = (type: unknown) =>
-    typeof type === 'string' && Object.hasOwn(on, type)
-      ? (on as Record<string, ((event: OrderEvent) => unknown) | undefined>)[type]
-      : undefined;
+  // Read through the prototype chain, so that an instance of a class with a method per type
+  // has them called (with it as `this`), but not for Object.prototype's own names
+  // (`toString`, `constructor`), which no event type should reach.
+  const handlerFor = (type: unknown): ((event: OrderEvent) => unknown) | undefined => {
+    if (typeof type !== 'string' || type in Object.prototype) return undefined;
+    const handler: unknown = (on as Record<string, unknown>)[type];
+    return typeof handler === 'function' ? (handler as (event: OrderEvent) => unknown) : undefined;
+  };
 
   async function handleOnce(event: OrderEvent): Promise<boolean> {
     const handler = handlerFor(event.type);
+    // Nothing handles it: acknowledged without asking the store, which may be down.
+    if (!handler) return true;
     try {
       if (await seen.has(event.id)) return true;
-      if (!handler) return true;
-      await handler(event);
+      await handler.call(on, event);
     } catch (error) {
       onError?.(error, event);
       return false;

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   ConfigurationError,
   createWebhookHandler,
+  type OrderEvent,
   signWmsPayload,
   type UnixTime,
 } from '../../src/index.js';
@@ -117,6 +118,33 @@ describe('createWebhookHandler options', () => {
   it('takes an undefined handler as none, as it takes every optional option', () => {
     const maybe: (() => void) | undefined = undefined;
     expect(creationError({ secret, on: { 'order.created': maybe } })).toBeUndefined();
+  });
+
+  it('calls the methods of a class instance given as on, with it as this', async () => {
+    class OrderEvents {
+      readonly upserted: string[] = [];
+      async 'order.updated'(event: OrderEvent) {
+        this.upserted.push(event.data.order.id);
+      }
+    }
+    const on = new OrderEvents();
+    const handler = createWebhookHandler({ secret, on });
+    expect((await handler(delivery())).status).toBe(200);
+    expect(on.upserted).toEqual(['1']);
+    // A type it has a method for is checked as any handled type is.
+    const broken = JSON.stringify({ id: 'b', type: 'order.updated', data: { order: { id: '1' } } });
+    const headers = { 'X-Webhook-Signature': signWmsPayload(broken, secret) };
+    const refused = await handler(
+      new Request('https://x.example/hooks', { method: 'POST', headers, body: broken }),
+    );
+    expect([refused.status, await refused.text()]).toEqual([400, 'invalid_event']);
+    expect(on.upserted).toEqual(['1']);
+  });
+
+  it('acknowledges a type without a handler without asking a seen store that is down', async () => {
+    const down = () => Promise.reject(new Error('redis down'));
+    const handler = createWebhookHandler({ secret, on: {}, seen: { has: down, add: down } });
+    expect((await handler(delivery())).status).toBe(200);
   });
 
   it('says a tolerance in milliseconds is out of range, which would switch replay protection off', () => {
