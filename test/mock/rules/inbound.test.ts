@@ -117,7 +117,10 @@ describe.each(TRANSPORTS)('inbound matching (%s)', (transport) => {
       ),
     );
     expect(res.status).toBe(409);
-    expect(res.body.detail).toMatch(/2 orders have source/);
+    expect(res.body.detail).toBe(
+      `2 orders have source "${a.source}" and external_ref "${a.external_ref}" ` +
+        '(external_ref is unique only per business); send inbound_order_id instead',
+    );
     expect(snapshot(mock)).toBe(before);
   });
 
