@@ -84,8 +84,8 @@ declare global {
 export {};
 `;
 
-// docs/webhooks.md: \`upsertOrder\` as its idempotency block defines it, a pg pool as \`db\`, a
-// Workers KV namespace as \`kv\`.
+// docs/webhooks.md: \`upsertOrder\` as its idempotency block defines it, \`handled\` as the
+// event types a receiver handles, a pg pool as \`db\`, a Workers KV namespace as \`kv\`.
 const WEBHOOKS = `import type { Pool } from 'pg';
 import type { Client, FulfillmentNotification, Order, OrderEvent, WebhookEventHandlers } from 'order-fulfillment-sdk';
 declare global {
@@ -97,6 +97,7 @@ declare global {
   const request: Request;
   const event: OrderEvent;
   const on: WebhookEventHandlers;
+  const handled: ReadonlySet<string>;
   const receiverUrl: string;
   const url: string;
   const notification: FulfillmentNotification;

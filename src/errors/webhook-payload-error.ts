@@ -36,12 +36,25 @@ export class WebhookPayloadError extends OrderFulfillmentError {
   declare readonly issues: ResponseIssue[];
 
   /**
+   * The body's `type` when it is a non-empty string: a kind of event added since, which need
+   * not carry an order, fails the check too; a receiver that does not handle that type
+   * acknowledges it (2xx), as `createWebhookHandler` does, so that it is not delivered again.
+   */
+  declare readonly eventType: string | undefined;
+
+  /**
    * @param reason - Which check failed.
    * @param message - What was wrong.
    * @param issues - The fields at fault.
+   * @param eventType - The body's `type`, when a non-empty string.
    */
-  constructor(reason: WebhookPayloadFailureReason, message: string, issues: ResponseIssue[] = []) {
+  constructor(
+    reason: WebhookPayloadFailureReason,
+    message: string,
+    issues: ResponseIssue[] = [],
+    eventType?: string,
+  ) {
     super(message);
-    Object.assign(this, { reason, issues });
+    Object.assign(this, { reason, issues, eventType });
   }
 }

@@ -34,9 +34,11 @@ export function parseEvent(value: unknown): OrderEvent {
   const result = schema.safeParse(value);
   if (result.success) return result.data as unknown as OrderEvent;
   const issues = responseIssues(result.error.issues, value);
+  const { type } = Object(value);
   throw new WebhookPayloadError(
     'invalid_event',
     `The webhook body is not an order event: ${formatResponseIssues(issues)}`,
     issues,
+    typeof type === 'string' && type !== '' ? type : undefined,
   );
 }

@@ -157,6 +157,31 @@ describe('unwrapWebhook', () => {
     expect((error as WebhookPayloadError).issues.map((issue) => issue.path)).toContain(path);
   });
 
+  it('names the type of an event it cannot check, so a receiver can acknowledge a new kind', async () => {
+    const cases: [unknown, string | undefined][] = [
+      [
+        { id: 'evt_p', type: 'product.stock_changed', data: { product: { id: 5 } } },
+        'product.stock_changed',
+      ],
+      [{ type: 'ping' }, 'ping'],
+      [{ id: 'evt_1', type: 'order.updated', data: { order: {} } }, 'order.updated'],
+      [{ id: 'evt_1', type: '' }, undefined],
+      [{ id: 'evt_1', type: 5 }, undefined],
+      [null, undefined],
+    ];
+    for (const [value, eventType] of cases) {
+      const body = JSON.stringify(value);
+      const error = await failure(() =>
+        unwrapWebhook(body, { 'x-webhook-signature': signWmsPayload(body, secret) }, secret),
+      );
+      expect(error).toMatchObject({ reason: 'invalid_event', eventType });
+    }
+    const notJson = await failure(() =>
+      unwrapWebhook('{', { 'x-webhook-signature': signWmsPayload('{', secret) }, secret),
+    );
+    expect(notJson).toMatchObject({ reason: 'invalid_json', eventType: undefined });
+  });
+
   it('keeps the secret and the signature out of every message', async () => {
     const messages: string[] = [];
     for (const key of [secret, 'whsec_other']) {
