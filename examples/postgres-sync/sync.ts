@@ -60,9 +60,12 @@ async function runWorker(db: Database, client: Client, limit: number, platform?:
         error instanceof ServerError ||
         error instanceof RateLimitError;
       if (!transient || !error.cursor || attempt >= 5) throw error;
-      console.log(`${worker}: ${error.message}; resuming from the error's cursor in ${attempt} s`);
+      // A Retry-After over the SDK's cap (a 503 for maintenance) is thrown at once with the
+      // wait as `retryAfter`: coming back sooner only spends the attempts inside the outage.
+      const seconds = Math.max(attempt, 'retryAfter' in error ? (error.retryAfter ?? 0) : 0);
+      console.log(`${worker}: ${error.message}; resuming from the error's cursor in ${seconds} s`);
       start = error.cursor;
-      await sleep(attempt * 1000);
+      await sleep(seconds * 1000);
     }
   }
   const at = await loadCheckpoint(db, worker);
