@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import {
+  AbortError,
   type Client,
   ConnectionError,
   createClient,
@@ -30,8 +31,17 @@ export type SyncEvent =
 
 const report = (event: SyncEvent) => process.send?.(event);
 
-/** Pulls one worker's orders to the end, committing each page with its cursor. */
-async function runWorker(db: Database, client: Client, limit: number, platform?: string) {
+/**
+ * Pulls one worker's orders to the end, committing each page with its cursor, or until
+ * `signal` aborts: then after the page in hand is committed.
+ */
+async function runWorker(
+  db: Database,
+  client: Client,
+  limit: number,
+  signal: AbortSignal,
+  platform?: string,
+) {
   const worker = workerName(platform);
   const filter = platform ? { platform } : {};
   let start = await loadCheckpoint(db, worker);
@@ -43,18 +53,21 @@ async function runWorker(db: Database, client: Client, limit: number, platform?:
   const totals = { orders: 0, applied: 0, skipped: 0 };
   // The SDK's retries cover short blips; this loop covers a longer outage by resuming from
   // the cursor the error carries. Other errors (401, 403, 422) would not heal: they end it.
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; !signal.aborted; attempt++) {
     try {
-      const pages = client.orders.pages({ limit, ...filter, ...start });
+      const pages = client.orders.pages({ limit, ...filter, ...start }, { signal });
       for await (const page of pages) {
         const result = await savePage(db, worker, page.items, pages.cursor);
         totals.orders += page.items.length;
         totals.applied += result.applied;
         totals.skipped += result.skipped;
         report({ type: 'committed', worker, orders: page.items.length, ...result });
+        if (signal.aborted) break;
       }
       break;
     } catch (error) {
+      // The stop, not a failure: every page that came is committed.
+      if (error instanceof AbortError) break;
       const transient =
         error instanceof ConnectionError ||
         error instanceof ServerError ||
@@ -65,12 +78,12 @@ async function runWorker(db: Database, client: Client, limit: number, platform?:
       const seconds = Math.max(attempt, 'retryAfter' in error ? (error.retryAfter ?? 0) : 0);
       console.log(`${worker}: ${error.message}; resuming from the error's cursor in ${seconds} s`);
       start = error.cursor;
-      await sleep(seconds * 1000);
+      await sleep(seconds * 1000, undefined, { signal }).catch(() => undefined);
     }
   }
   const at = await loadCheckpoint(db, worker);
   console.log(
-    `  ${worker}: ${totals.orders} orders received, ${totals.applied} written, ` +
+    `  ${worker}: ${signal.aborted ? 'stopped; ' : ''}${totals.orders} orders received, ${totals.applied} written, ` +
       `${totals.skipped} older than the stored version and left alone; ` +
       `checkpoint since=${at?.since} since_id=${at?.since_id}`,
   );
@@ -87,6 +100,13 @@ async function main() {
       limit: { type: 'string', default: '200' },
     },
   });
+  // SIGTERM (a deploy, `docker stop`) or Ctrl-C: commit the page in hand and close the
+  // database, so a PGlite lock file is removed and the next run resumes after that page.
+  // A second signal ends the process at once.
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => stop.abort(signal));
+  }
   const db = await openDatabase(values['data-dir']);
   const service = await openService({ orders: 5000, seed: 1 });
   try {
@@ -95,7 +115,9 @@ async function main() {
     const platforms = values.platform.length > 0 ? values.platform : [undefined];
     report({ type: 'pulling' });
     await Promise.all(
-      platforms.map((platform) => runWorker(db, client, Number(values.limit), platform)),
+      platforms.map((platform) =>
+        runWorker(db, client, Number(values.limit), stop.signal, platform),
+      ),
     );
   } finally {
     await service.close();

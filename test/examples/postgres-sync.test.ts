@@ -1,7 +1,9 @@
 // The Postgres sync example run twice at once with the same worker, on PGlite: a deploy that
-// starts the new process before the old one stopped, or a cron that fired twice.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// starts the new process before the old one stopped, or a cron that fired twice; and stopped
+// by SIGTERM.
+import { fork, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,5 +99,33 @@ describe('the PGlite data directory', { timeout: 60_000 }, () => {
     const db = await open();
     await createSchema(db);
     expect(readFileSync(join(dir, 'pgdata.lock'), 'utf8')).toBe(String(process.pid));
+  });
+});
+
+// A deploy or `docker stop` sends SIGTERM: the sync commits the page in hand, closes the
+// database and exits 0, leaving no lock file and a checkpoint at what it stored.
+describe('the sync on SIGTERM', { timeout: 60_000 }, () => {
+  it('stops after a committed page, closes the database and releases its lock', async () => {
+    const dataDir = join(dir, 'pgdata');
+    const child = fork(
+      join(import.meta.dirname, '../../examples/postgres-sync/sync.ts'),
+      ['--data-dir', dataDir, '--limit', '50'],
+      { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+    );
+    const exited = once(child, 'exit');
+    let committed = 0;
+    child.on('message', (event: { type: string; orders?: number }) => {
+      if (event.type !== 'committed') return;
+      if (committed === 0) child.kill('SIGTERM');
+      committed += event.orders ?? 0;
+    });
+    expect(await exited).toEqual([0, null]);
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    const db = await open();
+    const [stored] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
+    expect(committed).toBeGreaterThan(0);
+    expect(committed).toBeLessThan(5000);
+    expect(stored?.n).toBe(committed);
+    expect(await loadCheckpoint(db, 'all')).toBeDefined();
   });
 });
