@@ -92,6 +92,15 @@ describe('syncOrders', () => {
   });
 });
 
+describe('memoryRepository', () => {
+  it('keeps the newer of two versions a microsecond-writing service stamped in one millisecond', async () => {
+    const repo = memoryRepository();
+    await repo.upsert({ id: '7', status: 'Cancelled', updated_at: '2026-03-01T12:00:00.123900Z' });
+    await repo.upsert({ id: '7', status: 'Processing', updated_at: '2026-03-01T12:00:00.123100Z' });
+    expect(repo.orders.get('7')?.status).toBe('Cancelled');
+  });
+});
+
 describe('shipOrder', () => {
   it('writes shipped onto the order', async () => {
     const { mock, client } = start({ orders: [{ id: 'A-1', status: 'Processing' }] });

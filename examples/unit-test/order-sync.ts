@@ -1,6 +1,7 @@
 // Integrator code under test: the part of a WMS that pulls new and changed orders into its own
 // storage, and the part that reports a shipment. It knows nothing about the mock.
 import type { Client, OrderCursor } from 'order-fulfillment-sdk';
+import { isOlderVersion } from '../support/versions.js';
 
 /** The WMS's storage, reduced to what the sync needs. */
 export interface OrderRepository {
@@ -53,7 +54,8 @@ export function memoryRepository() {
     orders,
     async upsert(order) {
       const stored = orders.get(order.id);
-      if (!stored || Date.parse(order.updated_at) >= Date.parse(stored.updated_at)) {
+      // Not Date.parse alone: it drops the microseconds that can tell two versions apart.
+      if (!stored || !isOlderVersion(order.updated_at, stored.updated_at)) {
         orders.set(order.id, { id: order.id, status: order.status, updated_at: order.updated_at });
       }
     },
