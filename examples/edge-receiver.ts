@@ -62,6 +62,9 @@ export default {
         'order.updated': (event) => saveOrder(env, event),
       },
       ...(env.EVENTS ? { seen: kvSeenStore(env.EVENTS) } : {}),
+      // A handler that threw (KV down) is answered 500 and delivered again; without this the
+      // Worker's logs would show nothing of why. The error only: the event holds customer data.
+      onError: (error, event) => console.error(`webhook ${event?.id ?? '(no event)'}:`, error),
     });
     return handler(request);
   },

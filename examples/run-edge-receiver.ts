@@ -1,8 +1,9 @@
 // `npm run example:edge-receiver`: runs the Workers-style module of examples/edge-receiver.ts
 // against real deliveries from the embedded mock. Node serves the module's `fetch` (through
 // toNodeListener, the way a Workers dev server would), with in-memory stand-ins for its KV
-// bindings. It changes orders, replays one delivery byte for byte, and exits 1 unless each
-// event was handled once and the stored orders match the mock's.
+// bindings. It fails one KV write, changes orders, replays one delivery byte for byte, and
+// exits 1 unless the failure was logged and delivered again, each event was handled once and
+// the stored orders match the mock's.
 import { once } from 'node:events';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,17 +11,29 @@ import { createClient, toNodeListener } from 'order-fulfillment-sdk';
 import { createMockService, MOCK_API_KEY } from 'order-fulfillment-sdk/mock';
 import worker, { type Env, type KeyValueStore } from './edge-receiver.js';
 
-// A KV namespace in a Map, counting reads: each call of the module's handler reads ORDERS.
-function memoryKv(): KeyValueStore & { data: Map<string, string>; reads: number } {
+// A KV namespace in a Map, counting reads (each call of the module's handler reads ORDERS),
+// whose next write fails when `failNextPut` is set, as a KV outage would.
+function memoryKv(): KeyValueStore & {
+  data: Map<string, string>;
+  reads: number;
+  failNextPut: boolean;
+} {
   const data = new Map<string, string>();
   const kv = {
     data,
     reads: 0,
+    failNextPut: false,
     get: async (key: string) => {
       kv.reads++;
       return data.get(key) ?? null;
     },
-    put: async (key: string, value: string) => void data.set(key, value),
+    put: async (key: string, value: string) => {
+      if (kv.failNextPut) {
+        kv.failNextPut = false;
+        throw new Error('KV unavailable');
+      }
+      data.set(key, value);
+    },
   };
   return kv;
 }
@@ -51,8 +64,14 @@ async function main() {
   env.WEBHOOK_SECRET = subscription.secret ?? '';
   console.log(`worker subscribed as ${subscription.id} at ${url}`);
 
+  // The first write fails: the worker answers 500, logs why, and the mock delivers again.
+  env.ORDERS.failNextPut = true;
+  const logged: unknown[][] = [];
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => void logged.push(args);
   mock.orders.update('4', { status: 'Processing' });
   await mock.flushDeliveries();
+  console.error = consoleError;
   mock.orders.update('4', { status: 'Shipped' });
   await mock.flushDeliveries();
   const created = mock.orders.create({ platform: 'Trendyol' });
@@ -82,9 +101,12 @@ async function main() {
 
   const stored = (id: string) =>
     JSON.parse(env.ORDERS.data.get(`order:${id}`) ?? '{}') as { status?: string };
+  const [failed, ...delivered] = mock.deliveries;
   const ok =
-    mock.deliveries.every((d) => d.status === 200) &&
-    mock.deliveries.length === 3 &&
+    failed?.status === 500 &&
+    String(logged[0]?.[1]).includes('KV unavailable') &&
+    delivered.every((d) => d.status === 200) &&
+    delivered.length === 3 &&
     replay.status === 200 &&
     env.ORDERS.reads === reads &&
     env.EVENTS.data.size === 3 &&
@@ -96,7 +118,7 @@ async function main() {
     process.exitCode = 1;
   } else {
     console.log(
-      'checked: 3 events stored once each, the replay acknowledged without running the handler, the forgery rejected',
+      'checked: a failed write logged and delivered again, 3 events stored once each, the replay acknowledged without running the handler, the forgery rejected',
     );
   }
 }
