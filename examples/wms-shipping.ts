@@ -6,14 +6,18 @@
 // With the embedded mock it ships two Processing orders, one by `inbound_order_id` and one by
 // `source` + `external_ref`, and shows the 409 (ambiguous reference) and 404 paths.
 // Against a real service (ORDER_API_URL, ORDER_API_KEY, ORDER_SIGNING_SECRET) it ships only
-// the order you name: `-- --order-id ID`, since a notification really marks it shipped.
+// the order you name: `-- --order-id ID`, since a notification really marks it shipped. When
+// the outcome is unknown (no answer, a timeout, a 5xx), it prints the command that sends it
+// again with the first `--shipped-at`: a new shipped_at would be a second write.
 import { parseArgs } from 'node:util';
 import {
   type Client,
   ConflictError,
+  ConnectionError,
   createClient,
   type FulfillmentTarget,
   NotFoundError,
+  ServerError,
 } from 'order-fulfillment-sdk';
 import { openService } from './support/service.js';
 
@@ -53,7 +57,9 @@ export async function reportShipment(
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { 'order-id': { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { 'order-id': { type: 'string' }, 'shipped-at': { type: 'string' } },
+  });
   const service = await openService({ orders: 400, seed: 2 });
   if (!service.signingSecret) throw new Error('set ORDER_SIGNING_SECRET to sign notifications');
   const client = createClient({
@@ -77,8 +83,20 @@ async function main() {
 
   if (!mock) {
     const id = values['order-id'] as string;
-    console.log(`shipping order ${id}`);
-    console.log(`  ${await reportShipment(client, { orderId: id, shippedAt: new Date() })}`);
+    const shippedAt = new Date(values['shipped-at'] ?? Date.now());
+    if (Number.isNaN(shippedAt.getTime())) throw new Error('--shipped-at must be an ISO 8601 time');
+    console.log(`shipping order ${id}, shipped at ${shippedAt.toISOString()}`);
+    try {
+      console.log(`  ${await reportShipment(client, { orderId: id, shippedAt })}`);
+    } catch (error) {
+      // It may have been applied (ConnectionError covers TimeoutError): send the same again.
+      if (error instanceof ConnectionError || error instanceof ServerError) {
+        console.error(
+          `  unknown whether it shipped; send it again with: --order-id ${id} --shipped-at ${shippedAt.toISOString()}`,
+        );
+      }
+      throw error;
+    }
   } else {
     const { items } = await client.orders.list({ status: 'Processing', limit: 100 });
     const all = mock.orders.all();
