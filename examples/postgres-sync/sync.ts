@@ -52,8 +52,10 @@ async function runWorker(
   );
   const totals = { orders: 0, applied: 0, skipped: 0 };
   // The SDK's retries cover short blips; this loop covers a longer outage by resuming from
-  // the cursor the error carries. Other errors (401, 403, 422) would not heal: they end it.
-  for (let attempt = 1; !signal.aborted; attempt++) {
+  // the cursor the error carries. Other errors (401, 403, 422) would not heal: they end it,
+  // as do five failures in a row (a committed page starts the count again).
+  let failures = 0;
+  while (!signal.aborted) {
     try {
       const pages = client.orders.pages({ limit, ...filter, ...start }, { signal });
       for await (const page of pages) {
@@ -62,6 +64,7 @@ async function runWorker(
         totals.applied += result.applied;
         totals.skipped += result.skipped;
         report({ type: 'committed', worker, orders: page.items.length, ...result });
+        failures = 0;
         if (signal.aborted) break;
       }
       break;
@@ -72,10 +75,11 @@ async function runWorker(
         error instanceof ConnectionError ||
         error instanceof ServerError ||
         error instanceof RateLimitError;
-      if (!transient || !error.cursor || attempt >= 5) throw error;
+      failures++;
+      if (!transient || !error.cursor || failures >= 5) throw error;
       // A Retry-After over the SDK's cap (a 503 for maintenance) is thrown at once with the
       // wait as `retryAfter`: coming back sooner only spends the attempts inside the outage.
-      const seconds = Math.max(attempt, 'retryAfter' in error ? (error.retryAfter ?? 0) : 0);
+      const seconds = Math.max(failures, 'retryAfter' in error ? (error.retryAfter ?? 0) : 0);
       console.log(`${worker}: ${error.message}; resuming from the error's cursor in ${seconds} s`);
       start = error.cursor;
       await sleep(seconds * 1000, undefined, { signal }).catch(() => undefined);
@@ -114,11 +118,18 @@ async function main() {
     const client = createClient({ hostUrl: service.hostUrl, apiKey: service.apiKey });
     const platforms = values.platform.length > 0 ? values.platform : [undefined];
     report({ type: 'pulling' });
-    await Promise.all(
+    // One worker's failure stops the others, each after committing its page in hand, and
+    // all have settled before the database closes: none is left writing to a closed one.
+    const runs = await Promise.allSettled(
       platforms.map((platform) =>
-        runWorker(db, client, Number(values.limit), stop.signal, platform),
+        runWorker(db, client, Number(values.limit), stop.signal, platform).catch((error) => {
+          stop.abort(error);
+          throw error;
+        }),
       ),
     );
+    const failed = runs.find((run) => run.status === 'rejected');
+    if (failed) throw failed.reason;
   } finally {
     await service.close();
     await db.close();
