@@ -175,9 +175,10 @@ async function main() {
   say('an order comes again whenever it changes: process orders idempotently, keyed by id');
 
   await mock.flushDeliveries();
-  say(
-    `${mock.deliveries.length} webhook deliveries, all answered 2xx: ${mock.deliveries.every((d) => d.ok)}`,
-  );
+  const failed = mock.deliveries.filter((delivery) => !delivery.ok);
+  if (failed.length > 0)
+    throw new Error(`${failed.length} webhook deliveries were not answered 2xx`);
+  say(`${mock.deliveries.length} webhook deliveries, all answered 2xx`);
   receiver.close();
   receiver.closeAllConnections();
   await server.close();

@@ -59,7 +59,12 @@ export function webhookReceiver(
   onApplied: (outcome: Outcome, event: OrderEvent) => void,
 ): WebhookHandler {
   const apply = (event: OrderEvent) => onApplied(applyEvent(orders, event), event);
-  return createWebhookHandler({ secret, on: { 'order.created': apply, 'order.updated': apply } });
+  return createWebhookHandler({
+    secret,
+    on: { 'order.created': apply, 'order.updated': apply },
+    // A delivery answered 500 is delivered again; this says why it failed.
+    onError: (error, event) => console.error(`event ${event?.id ?? '(unread)'} failed:`, error),
+  });
 }
 
 async function main() {
