@@ -14,6 +14,7 @@
 // in its local copy and exits 1 unless the scan finds and repairs every one.
 import { createClient, type OffsetOrder, type OrderCursor } from 'order-fulfillment-sdk';
 import { openService } from './support/service.js';
+import { isOlderVersion } from './support/versions.js';
 
 /** The integrator's copy of an order: what reconciliation compares. */
 interface LocalOrder {
@@ -92,7 +93,11 @@ async function main() {
     const mine = local.get(id);
     if (!mine) missing.push(id);
     else if (mine.updated_at !== order.updated_at || mine.status !== order.status) stale.push(id);
-    local.set(id, { status: order.status, updated_at: order.updated_at });
+    // Newest wins, as in every upsert: beside a live pull or webhook receiver, the local copy
+    // may already hold a version newer than the one the scan read.
+    const newer =
+      mine?.updated_at && order.updated_at && isOlderVersion(order.updated_at, mine.updated_at);
+    if (!newer) local.set(id, { status: order.status, updated_at: order.updated_at });
   }
   const extra = [...local.keys()].filter((id) => !seen.has(id));
   for (const id of extra) local.delete(id);
