@@ -17,7 +17,12 @@ export type RetryReport = (line: string, retry?: number) => void;
 
 function reasonOf(error: Error): string {
   if (error instanceof HTTPError) {
-    return `${error.response.status} ${error.response.statusText}`.trim();
+    // The refused attempt's id: calls in flight at once to one path log alike otherwise.
+    const id = error.response.headers.get('x-request-id');
+    return (
+      `${error.response.status} ${error.response.statusText}`.trim() +
+      (id ? ` (request id ${id})` : '')
+    );
   }
   if (error instanceof KyTimeoutError) return 'no response in time';
   return describeNetworkError(error);

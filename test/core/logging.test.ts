@@ -4,7 +4,7 @@
 import { createClient, type Logger, type LogLevel } from 'order-fulfillment-sdk';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from 'order-fulfillment-sdk/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAST_RETRY, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+import { FAST_RETRY, fakeFetch, HOST, json, KEY, type Responder } from '../support/fake-fetch.js';
 import { TRANSPORTS, useMock } from '../support/mock.js';
 
 /** A logger that keeps every line with its level. */
@@ -141,7 +141,7 @@ describe('debug bodies', () => {
 describe('log levels', () => {
   function session(
     level: LogLevel | undefined,
-    answer = () => json({ items: [], total: 0, page: 1, page_size: 50 }),
+    answer: Responder = () => json({ items: [], total: 0, page: 1, page_size: 50 }),
   ) {
     const { logger, lines } = recorder();
     const service = fakeFetch(answer);
@@ -204,6 +204,24 @@ describe('log levels', () => {
     await client.products.list();
     expect(lines.map((entry) => entry.line)).toEqual([
       '[order-fulfillment-sdk] GET /products → 503: retry 1 in 200 ms',
+    ]);
+  });
+
+  it('names the refused answer in a retry line, so calls to one path in flight at once differ', async () => {
+    // The first answer each of two concurrent calls gets is a 503 with its own request id.
+    const refused = new Set<string>();
+    const { client, lines } = session('warn', (request) => {
+      const call = request.headers.get('x-call') ?? '';
+      if (refused.has(call)) return json({ items: [], total: 0, page: 1, page_size: 50 });
+      refused.add(call);
+      return json({ detail: 'busy' }, 503, { 'x-request-id': `req_${call}` });
+    });
+    await Promise.all(
+      ['a', 'b'].map((call) => client.products.list({}, { headers: { 'x-call': call } })),
+    );
+    expect(lines.map((entry) => entry.line).sort()).toEqual([
+      '[order-fulfillment-sdk] GET /products → 503 (request id req_a): retry 1 in 0 ms',
+      '[order-fulfillment-sdk] GET /products → 503 (request id req_b): retry 1 in 0 ms',
     ]);
   });
 
