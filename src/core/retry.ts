@@ -2,6 +2,7 @@
 // network errors and timeouts are retried among the errors that carry no response. It
 // also reports each retry with its reason and wait, and each Retry-After beyond the cap.
 import { HTTPError, TimeoutError as KyTimeoutError, type RetryOptions } from 'ky';
+import { requestIdOf } from '../errors/api-error.js';
 import { parseRetryAfter, retryAfterMs } from '../errors/retry-after.js';
 import type { NormalizedConfig } from './config.js';
 import { isNetworkError } from './fetch.js';
@@ -18,7 +19,7 @@ export type RetryReport = (line: string, retry?: number) => void;
 function reasonOf(error: Error): string {
   if (error instanceof HTTPError) {
     // The refused attempt's id: calls in flight at once to one path log alike otherwise.
-    const id = error.response.headers.get('x-request-id');
+    const id = requestIdOf(error.response.headers);
     return (
       `${error.response.status} ${error.response.statusText}`.trim() +
       (id ? ` (request id ${id})` : '')

@@ -3,7 +3,7 @@
 // each call's own options over the configuration, and the raw response for withResponse().
 import ky, { type BeforeRetryHook, HTTPError, type KyInstance, type Options } from 'ky';
 import type * as z from 'zod/mini';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, requestIdOf } from '../errors/api-error.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
@@ -168,7 +168,7 @@ function sender(config: NormalizedConfig): Send {
           cursor: request.cursor,
         });
       }
-      const requestId = response.headers.get('x-request-id') ?? undefined;
+      const requestId = requestIdOf(response.headers);
       ended(trace, String(response.status), requestId);
       if (log.enabled('debug')) log.debug(`${trace.where} response body: ${log.body(text)}`);
       return { response, requestId, text };

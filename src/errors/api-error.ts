@@ -35,6 +35,16 @@ export function formatIssues(issues: readonly unknown[]): string {
     .join('; ');
 }
 
+/**
+ * The service's `X-Request-Id` in an answer's headers, or undefined: read the same way for an
+ * error, a retry's log line and a success's `requestId`.
+ *
+ * @internal
+ */
+export function requestIdOf(headers: Headers | undefined): string | undefined {
+  return headers?.get('x-request-id') ?? undefined;
+}
+
 // What a failure's message says after its status: where a redirect pointed, else the body's
 // `detail`, else the status text.
 function reasonOf(init: ApiErrorInit, detail: unknown): string {
@@ -118,7 +128,7 @@ export class ApiError extends OrderFulfillmentError {
       method: init.method,
       path: init.path,
       headers: init.headers,
-      requestId: init.headers?.get('x-request-id') ?? undefined,
+      requestId: requestIdOf(init.headers),
       cursor: init.cursor && { ...init.cursor },
     });
     Object.defineProperty(this, 'body', { enumerable: false });
