@@ -12,11 +12,13 @@ import {
 import { givenTogether } from '../schemas/wire.js';
 import { DEFAULT_PREFETCH } from './prefetch.js';
 
-// A Date that holds a time, checked as z.date() checks it: the only date among the SDK's
-// schemas, which need not bring zod's date schema into the bundle for it.
-const ValidDateSchema = z.custom<Date>(
-  (value) => value instanceof Date && !Number.isNaN(value.getTime()),
-);
+// A Date that holds a time in years 0 to 9999: the only date among the SDK's schemas, which
+// need not bring zod's date schema into the bundle for it. Outside those years toISOString
+// writes a six-digit signed year (`+010000-01-01T…`), which no ISO 8601 reader takes.
+const ValidDateSchema = z.custom<Date>((value) => {
+  const year = value instanceof Date ? value.getUTCFullYear() : Number.NaN;
+  return year >= 0 && year <= 9999;
+});
 
 /**
  * The check of an order pull's parameters before anything is sent: the cursor query's
@@ -30,7 +32,8 @@ export const OrderPullParamsSchema = z
     ...OrderCursorParamsSchema.shape,
     since: z.optional(
       z.union([z.string().check(z.minLength(1)), ValidDateSchema], {
-        error: 'must be a cursor as the service sent it (a non-empty string), or a valid Date',
+        error:
+          'must be a cursor as the service sent it (a non-empty string), or a valid Date in years 0 to 9999',
       }),
     ),
   })

@@ -40,6 +40,9 @@ describe('the cursor a pull starts from', () => {
 
   it.each([
     ['an invalid Date', { since: new Date('not a date'), since_id: '1' }, 'since'],
+    // toISOString would write `+010000-01-01T00:00:00.000Z`, which the service refuses.
+    ['a Date past year 9999', { since: new Date(Date.UTC(10000, 0, 1)), since_id: '1' }, 'since'],
+    ['a Date before year 0', { since: new Date(Date.UTC(-1, 0, 1)), since_id: '1' }, 'since'],
     ['an empty since', { since: '', since_id: '1' }, 'since'],
     ['an empty since_id', { since: '2026-01-01T00:00:00Z', since_id: '' }, 'since_id'],
     ['since without since_id', { since: '2026-01-01T00:00:00Z' }, 'since_id'],
