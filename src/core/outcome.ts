@@ -5,7 +5,11 @@ import type * as z from 'zod/mini';
 import { AbortError } from '../errors/abort-error.js';
 import { ConnectionError } from '../errors/connection-error.js';
 import { createApiError } from '../errors/create-api-error.js';
-import { OrderFulfillmentError, type ResumeCursor } from '../errors/order-fulfillment-error.js';
+import {
+  OrderFulfillmentError,
+  type RequestErrorOptions,
+  type ResumeCursor,
+} from '../errors/order-fulfillment-error.js';
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import type { RawResponse } from './api-promise.js';
@@ -19,6 +23,8 @@ export interface RequestSummary {
   method: string;
   path: string;
   cursor?: ResumeCursor | undefined;
+  /** Set once the answer's headers have arrived, for an error in reading its body. */
+  answered?: RequestErrorOptions['answered'];
 }
 
 type Cause = {
@@ -69,7 +75,7 @@ export async function toSdkError(
   signal: AbortSignal | undefined,
   scrub: (text: string) => string,
 ): Promise<unknown> {
-  const { method, path, cursor } = request;
+  const { method, path, cursor, answered } = request;
   // Read before the checks below, so that an abort or the total timeout while the body
   // stalls ends the call as it would at any other moment, not as the status's error.
   const body =
@@ -77,7 +83,11 @@ export async function toSdkError(
       ? await readErrorBody(error.response, scrub, limits.timeout, signal)
       : undefined;
   if (total?.aborted) {
-    return new TimeoutError(method, path, limits.totalTimeout ?? 0, { cursor, limit: 'total' });
+    return new TimeoutError(method, path, limits.totalTimeout ?? 0, {
+      cursor,
+      answered,
+      limit: 'total',
+    });
   }
   // Before the abort check: ky's TimeoutError carries the Request fetch got, key and all.
   if (error instanceof KyTimeoutError) {
@@ -101,7 +111,8 @@ export async function toSdkError(
     });
   }
   if (isNetworkError(error)) {
-    return new ConnectionError(method, path, describeNetworkError(error), { cause: error, cursor });
+    const description = describeNetworkError(error);
+    return new ConnectionError(method, path, description, { cause: error, cursor, answered });
   }
   return error;
 }

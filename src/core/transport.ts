@@ -3,8 +3,9 @@
 // each call's own options over the configuration, and the raw response for withResponse().
 import ky, { type BeforeRetryHook, HTTPError, type KyInstance, type Options } from 'ky';
 import type * as z from 'zod/mini';
-import { ApiError, requestIdOf } from '../errors/api-error.js';
+import { type ApiError, requestIdOf } from '../errors/api-error.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import type { ConnectionError } from '../errors/connection-error.js';
 import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
@@ -14,7 +15,7 @@ import { readText } from './body.js';
 import { type ClientConfig, type NormalizedConfig, normalizeConfig } from './config.js';
 import { type KyFetch, lateBoundFetch, withHeader } from './fetch.js';
 import type { Log } from './log.js';
-import { parseBody, toSdkError } from './outcome.js';
+import { parseBody, type RequestSummary, toSdkError } from './outcome.js';
 import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
 import { type RetryReport, retryFor } from './retry.js';
 import { followSignals, kyFollowsSignal, timeoutSignal, untilAborted } from './signals.js';
@@ -159,23 +160,24 @@ function sender(config: NormalizedConfig): Send {
     if (request.body !== undefined && log.enabled('debug')) {
       log.debug(`${trace.where} request body: ${log.body(request.body)}`);
     }
+    // Filled once the headers are in: an error in reading the body then says what came.
+    const summary: RequestSummary = { ...request };
     try {
       const call = (request.target === 'api' ? api : inbound)(trace.url, options);
       const response = await (race ? untilAborted(call, signal) : call);
+      const requestId = requestIdOf(response.headers);
+      summary.answered = { status: response.status, requestId };
       const text = await readText(response, resolved.timeout, signal);
       if (text === undefined) {
-        throw new TimeoutError(request.method, request.path, resolved.timeout || 0, {
-          cursor: request.cursor,
-        });
+        throw new TimeoutError(request.method, request.path, resolved.timeout || 0, summary);
       }
-      const requestId = requestIdOf(response.headers);
       ended(trace, String(response.status), requestId);
       if (log.enabled('debug')) log.debug(`${trace.where} response body: ${log.body(text)}`);
       return { response, requestId, text };
     } catch (caught) {
-      const error = await toSdkError(caught, request, resolved, total, signal, log.scrub);
-      const status = error instanceof ApiError && error.headers ? ` ${error.status}` : '';
-      ended(trace, `${(error as Error)?.name ?? 'error'}${status}`, (error as ApiError)?.requestId);
+      const error = await toSdkError(caught, summary, resolved, total, signal, log.scrub);
+      const { status, requestId } = (error ?? {}) as Partial<ApiError | ConnectionError>;
+      ended(trace, `${(error as Error)?.name ?? 'error'}${status ? ` ${status}` : ''}`, requestId);
       throw error;
     } finally {
       deadline?.release();

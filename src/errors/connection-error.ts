@@ -34,16 +34,39 @@ export class ConnectionError extends OrderFulfillmentError {
   declare readonly cursor: ResumeCursor | undefined;
 
   /**
+   * The answer's status when its headers had arrived and its body then failed (cut off or
+   * stalled); undefined when no answer came.
+   */
+  declare readonly status: number | undefined;
+
+  /**
+   * The answer's `X-Request-Id` when its headers had arrived, for the service's team to find
+   * the request; undefined otherwise.
+   */
+  declare readonly requestId: string | undefined;
+
+  /**
    * @param method - The request's HTTP method.
    * @param path - The request's path.
    * @param message - What failed.
    * @param options - The underlying error as `cause`; in a cursor pull, the `cursor` to
-   *   resume from.
+   *   resume from; what was `answered` when the headers had come.
    */
   constructor(method: string, path: string, message: string, options?: RequestErrorOptions) {
+    const { cursor, answered } = options ?? {};
+    // Said in the message, since `fetch failed` or `terminated` alone reads as if the
+    // service never answered.
+    const after = answered
+      ? `, after the headers of a ${answered.status} answer${answered.requestId ? ` (request id ${answered.requestId})` : ''}`
+      : '';
     // Error reads only `cause` from its options, so the cursor may ride along.
-    super(`${method} ${path} → ${message}`, options);
-    const cursor = options?.cursor;
-    Object.assign(this, { method, path, cursor: cursor && { ...cursor } });
+    super(`${method} ${path} → ${message}${after}`, options);
+    Object.assign(this, {
+      method,
+      path,
+      cursor: cursor && { ...cursor },
+      status: answered?.status,
+      requestId: answered?.requestId,
+    });
   }
 }

@@ -16,6 +16,8 @@ export interface RequestErrorOptions {
   cause?: unknown;
   /** Set when the error ends a cursor pull: the cursor to resume from. */
   cursor?: ResumeCursor | undefined;
+  /** Set when the failure came after the answer's headers: its status and `X-Request-Id`. */
+  answered?: { status: number; requestId: string | undefined } | undefined;
 }
 
 /**

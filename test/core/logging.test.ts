@@ -225,6 +225,26 @@ describe('log levels', () => {
     ]);
   });
 
+  it('names the status and request id of an answer whose body was cut off', async () => {
+    const { client, lines } = session('info', () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"items": ['));
+          controller.error(new TypeError('terminated'));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'x-request-id': 'req_cut' } });
+    });
+    await expect(client.products.list()).rejects.toMatchObject({
+      name: 'ConnectionError',
+      status: 200,
+      requestId: 'req_cut',
+    });
+    expect(lines.map((entry) => entry.line.replace(/ \d+ ms/, ' N ms'))).toEqual([
+      '[order-fulfillment-sdk] GET /products → ConnectionError 200 in N ms (1 attempt, request id req_cut)',
+    ]);
+  });
+
   it('cuts a debug body at 2 KB', async () => {
     const long = 'x'.repeat(5000);
     const { client, lines } = session('debug', () =>

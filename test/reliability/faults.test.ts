@@ -261,6 +261,12 @@ describe('faults from a real proxy in front of mock.listen()', () => {
     const { mock, client } = await setUp((index) => (index === 1 ? 'reset-mid-body' : 'pass'));
     const result = await pullResuming(client);
     expect(result.errors.map((error) => error.constructor)).toEqual([ConnectionError]);
+    // The answer had begun: the error names its status and the request id of that page, so
+    // the service's team can find it, and does not read as if nothing had answered.
+    const cut = result.errors[0] as ConnectionError;
+    const requestId = mock.requests[1]?.requestId;
+    expect({ status: cut.status, requestId: cut.requestId }).toEqual({ status: 200, requestId });
+    expect(cut.message).toContain(`after the headers of a 200 answer (request id ${requestId})`);
     expect(result.ids).toEqual(storeIds(mock));
     expect(result.deliveries).toBe(150);
   });
@@ -273,6 +279,9 @@ describe('faults from a real proxy in front of mock.listen()', () => {
     const result = await pullResuming(client);
     expect(result.errors.map((error) => error.constructor)).toEqual([TimeoutError]);
     expect((result.errors[0] as TimeoutError).timeout).toBe(200);
+    // No answer had come: nothing claims one.
+    expect((result.errors[0] as TimeoutError).status).toBeUndefined();
+    expect((result.errors[0] as TimeoutError).requestId).toBeUndefined();
     expect(result.ids).toEqual(storeIds(mock));
     expect(result.deliveries).toBe(150);
   });
@@ -283,6 +292,8 @@ describe('faults from a real proxy in front of mock.listen()', () => {
     expect(result.errors.map((error) => error.constructor)).toEqual([TimeoutError]);
     // The headers had come: the message does not say that nothing did.
     expect(result.errors[0]?.message).toMatch(/→ no complete response within \d+ ms/);
+    const requestId = mock.requests[1]?.requestId;
+    expect(result.errors[0]).toMatchObject({ status: 200, requestId });
     expect(result.ids).toEqual(storeIds(mock));
     expect(result.deliveries).toBe(150);
     // The client gave up on the body after its 200 ms and closed the socket, rather than
