@@ -112,6 +112,17 @@ async function main() {
   const server = await mock.listen();
   const database = await prepareDatabase();
   const running = new Set<SyncProcess>();
+  // Ctrl-C or a stop: a signal ends the process without running the `finally` below, which
+  // would leave the children, the temp directory (or the server's schema) behind. Cleaned up
+  // here, then the signal raised again, so the exit still says what stopped it.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const run of running) run.child.kill('SIGKILL');
+      void Promise.allSettled([server.close(), database.remove()]).then(() =>
+        process.kill(process.pid, signal),
+      );
+    });
+  }
   let kills = 0;
   let failed = 0;
   try {

@@ -3,7 +3,7 @@
 // by SIGTERM.
 import { fork, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -127,5 +127,31 @@ describe('the sync on SIGTERM', { timeout: 60_000 }, () => {
     expect(committed).toBeLessThan(5000);
     expect(stored?.n).toBe(committed);
     expect(await loadCheckpoint(db, 'all')).toBeDefined();
+  });
+});
+
+// Ctrl-C on the kill-and-resume proof: it stops its syncs and removes its temp data before
+// it goes, rather than leaving a PGlite directory in the temp folder for each interrupted run.
+describe('the kill-and-resume proof on Ctrl-C', { timeout: 60_000 }, () => {
+  it('removes its temp directory and exits by the signal', async () => {
+    const child = fork(
+      join(import.meta.dirname, '../../examples/postgres-sync/kill-and-resume.ts'),
+      ['--seed', '1'],
+      {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, TMPDIR: dir, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      },
+    );
+    const exited = once(child, 'exit');
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk;
+      // Mid-run: the database made and a sync started.
+      if (output.includes('round 1:') && !child.killed) child.kill('SIGINT');
+    });
+    expect(await exited).toEqual([null, 'SIGINT']);
+    // tsx keeps its own cache there too; the example's directories are its own.
+    expect(readdirSync(dir).filter((name) => name.startsWith('ofs-'))).toEqual([]);
   });
 });
