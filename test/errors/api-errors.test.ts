@@ -89,6 +89,21 @@ describe('errors from responses', () => {
     },
   );
 
+  it("gives each 422 issue of another shape the service's { loc, msg, type }, keeping its fields", async () => {
+    const detail = ['limit must be <= 200', null, { code: 7 }, { loc: 'query', msg: 'm' }];
+    const service = fakeFetch(() => json({ detail }, 422));
+    const client = createClient({ ...NO_RETRY, fetch: service.fetch });
+    const error = (await failure(client.orders.list())) as ValidationError;
+    expect(error.issues).toEqual([
+      { loc: [], msg: 'limit must be <= 200', type: 'unknown' },
+      { loc: [], msg: 'null', type: 'unknown' },
+      { code: 7, loc: [], msg: '{"code":7}', type: 'unknown' },
+      { loc: [], msg: 'm', type: 'unknown' },
+    ]);
+    // What an error handler does with them: no TypeError.
+    expect(error.issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`)).toHaveLength(4);
+  });
+
   it('shows a detail of another shape in the message, as it came', async () => {
     const detail = { code: 'plan_required', message: 'Upgrade to a plan with API access' };
     const service = fakeFetch(() => json({ detail }, 402));
