@@ -19,7 +19,13 @@ import {
  * The cursor that starts a pull from the very beginning: every order comes after it in
  * (`updated_at`, `id`) order (docs/spec-gaps.md, "the first cursor call").
  */
-export const ORIGIN_CURSOR = { since: '1970-01-01T00:00:00Z', since_id: '0' } as const;
+// Frozen: every pull without a cursor starts from a copy of it, so a caller that used it as a
+// checkpoint's default and moved it on (`Object.assign(checkpoint, pages.cursor)`, which
+// TypeScript allows on a readonly object) would start every later pull, any client's, there.
+export const ORIGIN_CURSOR = Object.freeze({
+  since: '1970-01-01T00:00:00Z',
+  since_id: '0',
+} as const);
 
 /**
  * Order statuses the editor offers. The specification shows `Created` and `shipped` and not

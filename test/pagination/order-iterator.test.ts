@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ORIGIN_CURSOR,
+  type OrderCursor,
   type OrderCursorPage,
   ResponseValidationError,
   ServerError,
@@ -35,6 +36,21 @@ describe('orders.pages', () => {
       since_id: pages[0]?.next_since_id,
     });
     expect(service.requests).toHaveLength(3);
+  });
+
+  it('starts at the origin after a caller tried to move ORIGIN_CURSOR on as its checkpoint', async () => {
+    const { service, client } = setup(cursorService(7));
+    // A checkpoint store whose default is the origin, moved on in place: TypeScript allows
+    // Object.assign on the readonly constant, which every pull without a cursor starts from.
+    const checkpoint: OrderCursor = ORIGIN_CURSOR;
+    const moved = { since: order(3).updated_at, since_id: order(3).id };
+    expect(() => Object.assign(checkpoint, moved)).toThrow(TypeError);
+    const ids: string[] = [];
+    for await (const page of client.orders.pages({ limit: 3 })) {
+      ids.push(...page.items.map((item) => item.id));
+    }
+    expect(cursorOf(service.requests[0])).toEqual({ since: '1970-01-01T00:00:00Z', since_id: '0' });
+    expect(ids).toHaveLength(7);
   });
 
   it('fetches nothing until asked, and with prefetch 0 one page per next()', async () => {
