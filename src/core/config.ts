@@ -162,10 +162,12 @@ export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
  * ({@link DEFAULT_RETRY}). Others sit beside what they govern ({@link DEFAULT_PREFETCH},
  * {@link DEFAULT_TOLERANCE_SECONDS}, {@link DEFAULT_MAX_BODY_BYTES}) or in {@link ClientConfig}.
  */
-export const DEFAULTS = {
+// Frozen, as DEFAULT_RETRY: every createClient reads `timeout` here, so one caller's
+// assignment would change the timeout of every later client in the process.
+export const DEFAULTS = Object.freeze({
   timeout: 30_000,
   retry: DEFAULT_RETRY,
-} as const;
+} as const);
 
 /** A fully checked configuration, defaults filled in. Holds the secrets: keep it private. */
 export interface NormalizedConfig {

@@ -3,6 +3,7 @@ import {
   ConfigurationError,
   createClient,
   DEFAULT_RETRY,
+  DEFAULTS,
   FulfillmentClient,
   OrdersClient,
   ProductsClient,
@@ -98,6 +99,15 @@ describe('createClient configuration', () => {
   it('keeps the SDK retry policy when retry is a number', () => {
     expect(DEFAULT_RETRY.methods).toEqual(['get']);
     expect(() => createClient({ hostUrl: HOST, apiKey: KEY, retry: 0 })).not.toThrow();
+  });
+
+  it('keeps DEFAULTS from being changed under every later client of the process', () => {
+    // A JavaScript caller (or a cast) assigning to it: every createClient reads its timeout.
+    const defaults = DEFAULTS as { timeout: number };
+    expect(() => {
+      defaults.timeout = 1;
+    }).toThrow(TypeError);
+    expect(DEFAULTS.timeout).toBe(30_000);
   });
 
   it('shares one transport between the clients of one createClient call', async () => {
