@@ -6,7 +6,13 @@ import * as z from 'zod/mini';
 import type { ReadonlyLists } from '../store/types.js';
 
 /** The scopes an API key can hold (specification 5.4). */
-export const SCOPES = ['orders:read', 'webhooks:manage', 'products:read', 'shipping:read'] as const;
+// Frozen: the default key of every later mock is given a copy of it.
+export const SCOPES = Object.freeze([
+  'orders:read',
+  'webhooks:manage',
+  'products:read',
+  'shipping:read',
+] as const);
 
 /** One scope an API key can hold. */
 export type Scope = (typeof SCOPES)[number];

@@ -13,8 +13,12 @@ type GeneratedPlatforms<T extends readonly string[]> = {
   };
 };
 
+// The exported lists the generator reads at every order are frozen copies: a test that sorted
+// one in place (`GENERATED_STATUSES.sort()`, in JavaScript) would otherwise change what every
+// later mock of the process generates for the same seed. A copy, so that freezing it leaves
+// the SDK's own export as it is.
 /** The order statuses the mock generates, verbatim as the service writes them. */
-export const GENERATED_STATUSES = KNOWN_ORDER_STATUSES;
+export const GENERATED_STATUSES = Object.freeze([...KNOWN_ORDER_STATUSES] as const);
 
 /**
  * Cumulative weights (out of 100) of {@link GENERATED_STATUSES}, one per status: typed by
@@ -29,13 +33,13 @@ export const STATUS_WEIGHTS = [20, 40, 65, 90, 100] as const satisfies OnePer<
  * The sales platforms the mock generates: the `platform` value, its `source` and ref prefix.
  * One per platform the SDK offers, in its order: typed by that list, so the two cannot drift.
  */
-export const GENERATED_PLATFORMS = [
+export const GENERATED_PLATFORMS = Object.freeze([
   { platform: 'Trendyol', source: 'trendyol', prefix: 'TY' },
   { platform: 'Hepsiburada', source: 'hepsiburada', prefix: 'HB' },
   { platform: 'Amazon', source: 'amazon', prefix: 'AMZ' },
   { platform: 'Shopify', source: 'shopify', prefix: 'SH' },
   { platform: 'Web', source: 'web', prefix: 'WEB' },
-] as const satisfies GeneratedPlatforms<typeof KNOWN_PLATFORMS>;
+] as const satisfies GeneratedPlatforms<typeof KNOWN_PLATFORMS>);
 
 /** The businesses generated orders belong to; `external_ref` is unique only within one. */
 export const GENERATED_BUSINESSES = ['biz_1', 'biz_2', 'biz_3'] as const;

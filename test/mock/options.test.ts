@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   createMockService,
+  GENERATED_PLATFORMS,
+  GENERATED_STATUSES,
   MOCK_API_KEY,
   MOCK_HOST_URL,
   MOCK_SIGNING_SECRET,
@@ -144,6 +146,26 @@ describe('createMockService options', () => {
     const c = createMockService({ seed: 6, orders: 30 }).orders.all();
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
+  });
+
+  it('gives the same data for the same seed after a test tried to sort the exported lists in place', () => {
+    const before = createMockService({ seed: 5, orders: 30 }).orders.all();
+    // What a JavaScript test comparing the statuses it saw with the list might do: sort()
+    // sorts in place, and the generator reads these lists at every order.
+    for (const list of [
+      GENERATED_STATUSES,
+      GENERATED_PLATFORMS,
+      SCOPES,
+    ] as unknown as unknown[][]) {
+      expect(() => list.sort()).toThrow(TypeError);
+    }
+    expect(createMockService({ seed: 5, orders: 30 }).orders.all()).toEqual(before);
+    expect(createMockService().apiKeys[0]?.scopes).toEqual([
+      'orders:read',
+      'webhooks:manage',
+      'products:read',
+      'shipping:read',
+    ]);
   });
 
   it('generates every status verbatim, several platforms, shipments and shared refs', () => {
