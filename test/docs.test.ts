@@ -108,6 +108,8 @@ declare global {
   };
   function handleOnce(event: OrderEvent): Promise<void>;
   function upsertOrder(order: Order): Promise<void>;
+  function webhookSecretOf(merchant: string): Promise<string | undefined>;
+  function upsertMerchantOrder(merchant: string, order: Order): Promise<void>;
 }
 export {};
 `;
