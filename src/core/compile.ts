@@ -2,7 +2,7 @@
 // what the schema accepts unchanged. It reads zod's internal definitions (`_zod.def`), which
 // is why package.json pins zod to one minor line and test/core/compile.test.ts checks each
 // shape read.
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** A compiled check: true when the value passes its schema unchanged. */
 export type Check = (value: unknown) => boolean;
@@ -112,7 +112,10 @@ function emit(schema: z.ZodMiniType, v: string, refs: z.ZodMiniType[]): string |
 function compile(schema: z.ZodMiniType): Check | undefined {
   const refs: z.ZodMiniType[] = [];
   const body = emit(schema, 'v', refs);
-  if (body === undefined) return undefined;
+  // z.config({ jitless: true }) is zod's switch for a strict CSP, which reports even a caught
+  // new Function; read at the first check of each schema, so setting it before the first call
+  // is enough.
+  if (body === undefined || z.config().jitless) return undefined;
   try {
     return new Function('r', `return v=>${body}`)(refs) as Check;
   } catch {

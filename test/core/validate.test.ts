@@ -223,4 +223,26 @@ describe('the fast response check', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it("generates no code under zod's jitless switch, with the same verdicts", () => {
+    // A strict CSP sends a violation report for each new Function, even a caught one; zod's
+    // documented way to avoid them is z.config({ jitless: true }), and the SDK follows it.
+    const generate = vi.fn();
+    vi.stubGlobal('Function', generate);
+    z.config({ jitless: true });
+    try {
+      const schema = z.looseObject({ id: z.string(), tags: z.array(z.string()) });
+      expect(fastCheck(schema)).toBeUndefined();
+      expect(generate).not.toHaveBeenCalled();
+      const response = { method: 'GET', path: '/x', status: 200 };
+      const valid = { id: 'a', tags: ['b'], extra: 1 };
+      expect(parseResponse(schema, valid, response)).toEqual(valid);
+      expect(() => parseResponse(schema, { id: 'a', tags: [1] }, response)).toThrow(
+        ResponseValidationError,
+      );
+    } finally {
+      delete z.config().jitless;
+      vi.unstubAllGlobals();
+    }
+  });
 });
