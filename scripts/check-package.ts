@@ -10,6 +10,8 @@
 //  - the bin is an ESM file with a shebang and the executable bit;
 //  - the SDK entry (both formats) bundles for a browser with no msw and no Node built-in, so it
 //    runs in Deno, Bun, browsers and edge runtimes; only the ./mock entry may use msw and node:*;
+//  - package.json's sideEffects lets a bundler drop every SDK module a program does not use:
+//    one signature function from the ESM entry bundles without ky and zod;
 //  - the CommonJS SDK entry loads with Node's require() of ESM turned off, so it needs none:
 //    Yarn Plug'n'Play and loader hooks (tsx on a .cts file) break that require on Node 20;
 //  - the ESM mock and the CLI import the SDK's own built modules rather than carrying a copy,
@@ -196,6 +198,38 @@ for (const entry of ['dist/index.js', 'dist/index.cjs']) {
     ];
     problems.push(`${entry} does not bundle for a browser: ${message.join('; ')}`);
   }
+}
+
+section('one function of the ESM entry bundles without the rest (sideEffects)');
+try {
+  // Without sideEffects (or with the ESM build bundled into one file), the top-level schema
+  // calls of modules the program never uses stay in, and zod with them.
+  const result = await build({
+    stdin: {
+      contents: "export { verifyWmsSignatureAsync } from './dist/index.js';",
+      resolveDir: root,
+    },
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'silent',
+  });
+  const output = Object.values(result.metafile.outputs)[0];
+  const kept = Object.entries(output?.inputs ?? {})
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([file]) => file);
+  const dependencies = kept.filter((file) => file.includes('node_modules/'));
+  if (dependencies.length > 0) {
+    problems.push(
+      `verifyWmsSignatureAsync bundled alone keeps ${dependencies.length} module(s) of ky or zod (${dependencies.slice(0, 3).join(', ')}): bundlers no longer drop the SDK modules a program does not use (package.json sideEffects, one file per module in dist/)`,
+    );
+  } else {
+    console.log(`verifyWmsSignatureAsync bundled alone: ${kept.length} SDK modules, no ky or zod`);
+  }
+} catch (error) {
+  problems.push(`verifyWmsSignatureAsync does not bundle alone: ${String(error)}`);
 }
 
 section('the CommonJS entry needs no require() of ESM');
