@@ -10,6 +10,8 @@
 //  - the bin is an ESM file with a shebang and the executable bit;
 //  - the SDK entry (both formats) bundles for a browser with no msw and no Node built-in, so it
 //    runs in Deno, Bun, browsers and edge runtimes; only the ./mock entry may use msw and node:*;
+//  - no SDK module (dist/, not dist/mock/) names `new Function`, `Function(` or `eval(`
+//    literally: Next.js fails the build of middleware that imports such a module;
 //  - package.json's sideEffects lets a bundler drop every SDK module a program does not use:
 //    one signature function from the ESM entry bundles without ky and zod;
 //  - the CommonJS SDK entry loads with Node's require() of ESM turned off, so it needs none:
@@ -198,6 +200,21 @@ for (const entry of ['dist/index.js', 'dist/index.cjs']) {
     ];
     problems.push(`${entry} does not bundle for a browser: ${message.join('; ')}`);
   }
+}
+
+section('no code generation Next.js refuses in middleware');
+{
+  // Next.js fails `next build` ("Dynamic Code Evaluation ... not allowed in Edge Runtime") when
+  // a middleware's modules call eval or Function by that name, caught or not; the SDK's
+  // compiler reaches Function through another name, as zod does.
+  const sdkModules = files.filter((path) => /^dist\/(?!mock\/).*\.c?js$/.test(path));
+  const literal = /(?<![\w$.])(?:eval|Function)\s*\(/;
+  const named = sdkModules.filter((path) => literal.test(readFileSync(join(root, path), 'utf8')));
+  for (const path of named) {
+    problems.push(`${path} calls eval or Function by name, which fails a Next.js middleware build`);
+  }
+  if (named.length === 0)
+    console.log(`${sdkModules.length} SDK modules: none calls eval or Function by name`);
 }
 
 section('one function of the ESM entry bundles without the rest (sideEffects)');

