@@ -68,6 +68,14 @@ export interface DeliveryRetry {
 /** How many delivery attempts are kept unless `deliveries.limit` says otherwise. */
 export const DEFAULT_DELIVERY_LIMIT = 10_000;
 
+/**
+ * How many delivery attempts are in flight at once, at most; the others wait their turn, in
+ * the order their events were emitted. Each attempt in flight holds a socket and its request;
+ * without a bound, a load test writing to orders while a receiver is slow opened one per
+ * event and ran the mock out of file descriptors and memory.
+ */
+export const MAX_DELIVERIES_IN_FLIGHT = 64;
+
 /** The retry policy when the option is not given. */
 export const DEFAULT_DELIVERY_RETRY: DeliveryRetry = {
   attempts: 3,
@@ -99,6 +107,10 @@ export class DeliveryQueue {
   private counters = { subscription: 0, attempt: 0 };
   // Bumped by reset() so deliveries still in flight stop and record nothing.
   private generation = 0;
+  // Attempts in flight, and those waiting for one of them to end (`waiting[waitHead]` first).
+  private inFlight = 0;
+  private waiting: (() => void)[] = [];
+  private waitHead = 0;
 
   /**
    * @param seed - Makes subscription secrets repeatable.
@@ -194,51 +206,92 @@ export class DeliveryQueue {
     generation: number,
   ): Promise<void> {
     for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
-      if (generation !== this.generation) return;
-      const record: DeliveryAttempt = {
-        id: `dlv_${++this.counters.attempt}`,
-        event_id: eventId,
-        subscription_id: subscription.id,
-        url: subscription.url,
-        type,
-        attempt,
-        ok: false,
-        at: iso(this.nowMs()),
-        body,
-      };
-      // On the global setTimeout, as the retry waits are, so that fake timers drive both.
-      const timeout = timeoutSignal(this.retry.timeoutMs);
+      await this.slot();
+      let record: DeliveryAttempt | undefined;
       try {
-        // Looked up per call so a test's own fetch mock or msw interception applies.
-        const response = await globalThis.fetch(subscription.url, {
-          method: 'POST',
-          // A redirect is the receiver's answer, a failed attempt: following it would take the
-          // signed event to a host nobody subscribed.
-          redirect: 'manual',
-          body,
-          headers: {
-            'Content-Type': 'application/json',
-            [WEBHOOK_SIGNATURE_HEADER]: signWmsPayload(
-              body,
-              subscription.secret,
-              Math.floor(this.nowMs() / 1000),
-            ),
-          },
-          signal: timeout.signal,
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        record.status = response.status;
-        record.ok = response.ok;
-      } catch (error) {
-        record.error = describe(error);
+        if (generation !== this.generation) return;
+        record = await this.attempt(subscription, eventId, type, body, attempt);
       } finally {
-        timeout.release();
+        this.release();
       }
       if (generation !== this.generation) return;
       this.keep(record);
       if (record.ok) return;
       if (attempt < this.retry.attempts) await sleep(this.retry.baseDelayMs * 2 ** (attempt - 1));
     }
+  }
+
+  // One POST of the event; its id and `at` are taken as it starts, once it has a slot.
+  private async attempt(
+    subscription: MockSubscription,
+    eventId: string,
+    type: WebhookEventType,
+    body: string,
+    attempt: number,
+  ): Promise<DeliveryAttempt> {
+    const record: DeliveryAttempt = {
+      id: `dlv_${++this.counters.attempt}`,
+      event_id: eventId,
+      subscription_id: subscription.id,
+      url: subscription.url,
+      type,
+      attempt,
+      ok: false,
+      at: iso(this.nowMs()),
+      body,
+    };
+    // On the global setTimeout, as the retry waits are, so that fake timers drive both.
+    const timeout = timeoutSignal(this.retry.timeoutMs);
+    try {
+      // Looked up per call so a test's own fetch mock or msw interception applies.
+      const response = await globalThis.fetch(subscription.url, {
+        method: 'POST',
+        // A redirect is the receiver's answer, a failed attempt: following it would take the
+        // signed event to a host nobody subscribed.
+        redirect: 'manual',
+        body,
+        headers: {
+          'Content-Type': 'application/json',
+          [WEBHOOK_SIGNATURE_HEADER]: signWmsPayload(
+            body,
+            subscription.secret,
+            Math.floor(this.nowMs() / 1000),
+          ),
+        },
+        signal: timeout.signal,
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      record.status = response.status;
+      record.ok = response.ok;
+    } catch (error) {
+      record.error = describe(error);
+    } finally {
+      timeout.release();
+    }
+    return record;
+  }
+
+  // Resolves once this attempt may start: at once while fewer than the bound are in flight,
+  // else when an earlier one ends and hands its place on.
+  private slot(): Promise<void> | undefined {
+    if (this.inFlight < MAX_DELIVERIES_IN_FLIGHT) {
+      this.inFlight++;
+      return undefined;
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  // An attempt ended: its place goes to the oldest waiting one, if any.
+  private release(): void {
+    const next = this.waiting[this.waitHead++];
+    // Drop the callbacks already handed on: all of them once none waits, else once they are
+    // most of the array (a queue that never empties must not keep every one it held).
+    if (!next || (this.waitHead >= 1024 && this.waitHead * 2 >= this.waiting.length)) {
+      this.waiting = this.waiting.slice(this.waitHead);
+      this.waitHead = 0;
+    }
+    if (next) next();
+    else this.inFlight--;
   }
 
   // Records an attempt in the ring, over the oldest once `limit` are kept.
