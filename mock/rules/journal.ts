@@ -9,6 +9,12 @@ import { createRedactor, REDACTED } from './redact.js';
 /** How many entries the journal keeps unless `journal.limit` says otherwise. */
 export const DEFAULT_JOURNAL_LIMIT = 10_000;
 
+/**
+ * How many bytes of request bodies the journal keeps, the newest whole: a body is up to
+ * 1 MiB, so the entry count alone let 10,000 large ones hold 10 GiB.
+ */
+export const JOURNAL_BODY_BYTES = 64 * 1024 * 1024;
+
 // Headers whose values are credentials whatever they hold.
 const SECRET_HEADERS = new Set([
   'x-api-key',
@@ -38,8 +44,10 @@ export const MockRequestSchema = z.object({
   query: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
   /** Lower-case names; API key and signature values read `REDACTED`. */
   headers: z.record(z.string(), z.string()),
-  /** The body as text (`''` for none). */
+  /** The body as text (`''` for none, or when dropped). */
   body: z.string(),
+  /** True when the body was dropped to keep the journal's bodies within 64 MiB, the oldest first. */
+  bodyDropped: z.optional(z.boolean()),
   /** The status sent; null while unanswered, or when the connection was reset. */
   status: z.nullable(z.int()),
   /** The `X-Request-Id` the answer carried. */
@@ -80,6 +88,9 @@ const RESET = 0;
 
 const utf8 = new TextDecoder();
 
+// Stands for a body dropped over the byte budget (compared by identity).
+const DROPPED = new Uint8Array(0);
+
 // The real time, taken as the module loads: vitest's and jest's fake timers replace
 // `performance` too, and `elapsedMs` is the real time from the service's start to a request.
 const realNow = performance.now.bind(performance);
@@ -102,15 +113,20 @@ export class Journal {
   private bodies: Uint8Array[] = [];
   private faults: (MockRequest['fault'] | undefined)[] = [];
   private views: (MockRequest | undefined)[] = [];
+  // The bytes of the bodies kept, and the write count of the oldest entry that may keep one.
+  private bodyBytes = 0;
+  private bodiesFrom = 0;
   private readonly hide: (text: string) => string;
 
   /**
    * @param limit - How many entries to keep; 0 keeps none.
    * @param ctx - For paths, keyId and redaction.
+   * @param bodyBudget - How many bytes of bodies to keep (the newest body is always kept).
    */
   constructor(
     readonly limit: number,
     private readonly ctx: JournalContext,
+    private readonly bodyBudget = JOURNAL_BODY_BYTES,
   ) {
     this.hide = createRedactor(ctx.values);
   }
@@ -135,6 +151,8 @@ export class Journal {
     body: Uint8Array,
   ): number {
     if (this.limit === 0) return -1;
+    // The entry this one replaces takes its body along.
+    if (this.written - this.limit >= this.bodiesFrom) this.dropBody(this.bodiesFrom++);
     const slot = this.written++ % this.limit;
     this.ids[slot] = id;
     this.atMs[slot] = atMs;
@@ -146,7 +164,19 @@ export class Journal {
     this.bodies[slot] = body;
     this.faults[slot] = undefined;
     this.views[slot] = undefined;
+    this.bodyBytes += body.length;
+    while (this.bodyBytes > this.bodyBudget && this.bodiesFrom < this.written - 1) {
+      this.dropBody(this.bodiesFrom++);
+    }
     return slot;
+  }
+
+  // Forgets the body of the entry written `index`-th (and the view that holds its text).
+  private dropBody(index: number): void {
+    const slot = index % this.limit;
+    this.bodyBytes -= (this.bodies[slot] as Uint8Array).length;
+    this.bodies[slot] = DROPPED;
+    this.views[slot] = undefined;
   }
 
   /**
@@ -183,6 +213,8 @@ export class Journal {
   /** Forgets every entry. */
   clear(): void {
     this.written = 0;
+    this.bodyBytes = 0;
+    this.bodiesFrom = 0;
     this.ids = [];
     this.atMs = [];
     this.elapsed = [];
@@ -220,6 +252,7 @@ export class Journal {
     }
     const presented = all['x-api-key'];
     const id = this.ids[slot] as number;
+    const body = this.bodies[slot] as Uint8Array;
     const view: MockRequest = {
       id,
       at: new Date(this.atMs[slot] as number).toISOString(),
@@ -228,7 +261,8 @@ export class Journal {
       path: hide(url.pathname.slice(this.ctx.prefix.length)),
       query,
       headers,
-      body: hide(utf8.decode(this.bodies[slot])),
+      body: hide(utf8.decode(body)),
+      ...(body === DROPPED && { bodyDropped: true }),
       status: status > RESET ? status : null,
       requestId: requestIdOf(id),
       keyId: presented ? this.ctx.keyIdOf(presented) : null,

@@ -2,6 +2,7 @@
 // `/__mock/requests` filters, the bound (under a load loop), and reset.
 import { describe, expect, it } from 'vitest';
 import { createMockService, MOCK_API_KEY, REDACTED } from '../../../mock/index.js';
+import { JOURNAL_BODY_BYTES, Journal } from '../../../mock/rules/journal.js';
 import { TRANSPORTS, useMock } from '../../support/mock.js';
 
 const ORDERS = '/api/v1/web-api/v1/orders';
@@ -185,5 +186,42 @@ describe('latency', () => {
     );
     expect(() => createMockService({ latency: { minMs: -1 } })).toThrow('options.latency');
     expect(() => createMockService({ journal: { limit: -1 } })).toThrow('options.journal.limit');
+  });
+});
+
+describe("the journal's bodies", () => {
+  it(`keeps the newest ${JOURNAL_BODY_BYTES / 2 ** 20} MiB of bodies whole, dropping the oldest`, async () => {
+    const mock = createMockService({ orders: 0 });
+    const mib = 'x'.repeat(2 ** 20);
+    const sent = JOURNAL_BODY_BYTES / 2 ** 20 + 6;
+    for (let i = 0; i < sent; i++) {
+      const res = await mock.fetch(`${mock.baseUrl}/orders`, { method: 'POST', body: mib });
+      expect(res.status).toBe(405);
+    }
+    const kept = mock.requests;
+    expect(kept).toHaveLength(sent);
+    const dropped = kept.filter((entry) => entry.bodyDropped);
+    expect(dropped.map((entry) => entry.id)).toEqual(kept.slice(0, 6).map((entry) => entry.id));
+    expect(dropped.every((entry) => entry.body === '')).toBe(true);
+    expect(kept.slice(6).every((entry) => entry.body === mib && !('bodyDropped' in entry))).toBe(
+      true,
+    );
+  });
+
+  it('counts a body the ring overwrote as gone, and always keeps the newest', () => {
+    const journal = new Journal(3, { prefix: '', keyIdOf: () => null, values: [] }, 12);
+    const record = (id: number, bytes: number) =>
+      journal.record(id, 0, 'POST', 'https://h.test/x', [], new Uint8Array(bytes));
+    const bodies = () => journal.entries().map((entry) => entry.bodyDropped ?? entry.body.length);
+    for (let id = 1; id <= 6; id++) record(id, 4);
+    expect(bodies()).toEqual([4, 4, 4]);
+    record(7, 20);
+    expect(bodies()).toEqual([true, true, 20]);
+    record(8, 2);
+    record(9, 2);
+    expect(bodies()).toEqual([true, 2, 2]);
+    journal.clear();
+    record(10, 9);
+    expect(bodies()).toEqual([9]);
   });
 });
