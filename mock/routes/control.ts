@@ -80,15 +80,14 @@ function listRequests(ctx: ServiceContext, params: URLSearchParams): RouteRespon
   if (!('data' in filter)) return filter;
   const { method, path, status, limit } = filter.data;
   const wanted = method?.toUpperCase();
-  const items = ctx.journal
-    .entries()
-    .filter(
-      (entry) =>
-        (wanted === undefined || entry.method === wanted) &&
-        (path === undefined || pathMatches(path, entry.path)) &&
-        (status === undefined || (entry.status ?? 0) === status),
-    );
-  return json({ items: lastOf(items, limit) });
+  const items = ctx.journal.entries(
+    (entry) =>
+      (wanted === undefined || entry.method === wanted) &&
+      (path === undefined || pathMatches(path, entry.path)) &&
+      (status === undefined || (entry.status ?? 0) === status),
+    limit,
+  );
+  return json({ items });
 }
 
 // The kept delivery attempts, the newest `limit` of them, oldest first; for the flush, once

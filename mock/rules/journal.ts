@@ -201,13 +201,18 @@ export class Journal {
     if (this.ids[slot] === id) this.statuses[slot] = status ?? RESET;
   }
 
-  /** The entries kept, oldest first. */
-  entries(): MockRequest[] {
-    const count = Math.min(this.written, this.limit);
-    const out: MockRequest[] = new Array(count);
-    const first = this.written - count;
-    for (let i = 0; i < count; i++) out[i] = this.read((first + i) % this.limit);
-    return out;
+  /**
+   * The entries kept that `keep` accepts, the newest `limit` of them, oldest first. Read from
+   * the newest back, so a driver polling for the last few builds only those.
+   */
+  entries(keep: (entry: MockRequest) => boolean = () => true, limit = Infinity): MockRequest[] {
+    const out: MockRequest[] = [];
+    const first = this.written - Math.min(this.written, this.limit);
+    for (let index = this.written - 1; index >= first && out.length < limit; index--) {
+      const entry = this.read(index % this.limit);
+      if (keep(entry)) out.push(entry);
+    }
+    return out.reverse();
   }
 
   /** Forgets every entry. */

@@ -110,6 +110,12 @@ describe.each(TRANSPORTS)('the request journal (%s)', (transport) => {
     ]);
     const prefix = await target.call(`${journal}?path=${ORDERS}*&limit=1`);
     expect(prefix.body.items.map((entry: { path: string }) => entry.path)).toEqual([`${ORDERS}/1`]);
+    // The newest matches, listed oldest first.
+    const two = await target.call(`${journal}?limit=2`);
+    expect(two.body.items.map((entry: { path: string }) => entry.path)).toEqual([
+      `${ORDERS}/1`,
+      '/api/v1/web-api/v1/products',
+    ]);
     expect((await target.call(`${journal}?method=post`)).body.items).toEqual([]);
     const bad = await target.call(`${journal}?limit=0&path=orders`);
     expect(bad.status).toBe(422);
