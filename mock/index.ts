@@ -65,13 +65,9 @@ export {
   StoredFaultRuleSchema,
 } from './rules/fault-rule.js';
 export type { MockFaults } from './rules/faults.js';
-export {
-  DEFAULT_JOURNAL_LIMIT,
-  type MockRequest,
-  MockRequestSchema,
-  type MockRequests,
-} from './rules/journal.js';
+export { DEFAULT_JOURNAL_LIMIT } from './rules/journal.js';
 export { type MockApiKey, SCOPES, type Scope } from './rules/keys.js';
+export { type MockRequest, MockRequestSchema, type MockRequests } from './rules/mock-request.js';
 export type { RateLimit } from './rules/rate-limit.js';
 export { REDACTED } from './rules/redact.js';
 export type { MockOrders, MockProducts, MockService } from './service.js';

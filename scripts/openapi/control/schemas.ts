@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { ClockAdvanceSchema, ClockSetSchema } from '../../../mock/routes/control.js';
 import { DeliveryAttemptSchema } from '../../../mock/rules/deliveries.js';
 import { FaultRuleSchema, StoredFaultRuleSchema } from '../../../mock/rules/fault-rule.js';
-import { MockRequestSchema } from '../../../mock/rules/journal.js';
+import { MockRequestSchema } from '../../../mock/rules/mock-request.js';
 import { OrderInputSchema, ProductInputSchema } from '../../../mock/store/record-schemas.js';
 import * as S from '../../../src/schemas/index.js';
 import {
