@@ -107,10 +107,9 @@ export class DeliveryQueue {
   private counters = { subscription: 0, attempt: 0 };
   // Bumped by reset() so deliveries still in flight stop and record nothing.
   private generation = 0;
-  // Attempts in flight, and those waiting for one of them to end (`waiting[waitHead]` first).
+  // Attempts in flight, and those waiting for one of them to end, oldest first.
   private inFlight = 0;
   private waiting: (() => void)[] = [];
-  private waitHead = 0;
 
   /**
    * @param seed - Makes subscription secrets repeatable.
@@ -283,13 +282,7 @@ export class DeliveryQueue {
 
   // An attempt ended: its place goes to the oldest waiting one, if any.
   private release(): void {
-    const next = this.waiting[this.waitHead++];
-    // Drop the callbacks already handed on: all of them once none waits, else once they are
-    // most of the array (a queue that never empties must not keep every one it held).
-    if (!next || (this.waitHead >= 1024 && this.waitHead * 2 >= this.waiting.length)) {
-      this.waiting = this.waiting.slice(this.waitHead);
-      this.waitHead = 0;
-    }
+    const next = this.waiting.shift();
     if (next) next();
     else this.inFlight--;
   }

@@ -161,7 +161,11 @@ function sender(config: NormalizedConfig): Send {
       log.debug(`${trace.where} request body: ${log.body(request.body)}`);
     }
     // Filled once the headers are in: an error in reading the body then says what came.
-    const summary: RequestSummary = { ...request };
+    const summary: RequestSummary = {
+      method: request.method,
+      path: request.path,
+      cursor: request.cursor,
+    };
     try {
       const call = (request.target === 'api' ? api : inbound)(trace.url, options);
       const response = await (race ? untilAborted(call, signal) : call);
@@ -169,7 +173,10 @@ function sender(config: NormalizedConfig): Send {
       summary.answered = { status: response.status, requestId };
       const text = await readText(response, resolved.timeout, signal);
       if (text === undefined) {
-        throw new TimeoutError(request.method, request.path, resolved.timeout || 0, summary);
+        throw new TimeoutError(request.method, request.path, resolved.timeout || 0, {
+          cursor: request.cursor,
+          answered: summary.answered,
+        });
       }
       ended(trace, String(response.status), requestId);
       if (log.enabled('debug')) log.debug(`${trace.where} response body: ${log.body(text)}`);
