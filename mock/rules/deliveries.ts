@@ -3,7 +3,7 @@
 // inbound endpoint, retried with exponential backoff, the newest attempts recorded.
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { timeoutSignal } from '../../src/core/signals.js';
+import { followSignals, timeoutSignal } from '../../src/core/signals.js';
 import { type WebhookEventType, WebhookEventTypeSchema } from '../../src/schemas/index.js';
 import { signWmsPayload, WEBHOOK_SIGNATURE_HEADER } from '../../src/signatures/index.js';
 import { iso } from '../store/generate.js';
@@ -107,6 +107,9 @@ export class DeliveryQueue {
   private counters = { subscription: 0, attempt: 0 };
   // Bumped by reset() so deliveries still in flight stop and record nothing.
   private generation = 0;
+  // Aborted by reset(): an attempt in flight would otherwise hold its place until its receiver
+  // answered or timed out, and the deliveries after the reset would wait behind it.
+  private stop = new AbortController();
   // Attempts in flight, and those waiting for one of them to end, oldest first.
   private inFlight = 0;
   private waiting: (() => void)[] = [];
@@ -191,6 +194,8 @@ export class DeliveryQueue {
   /** Forgets subscriptions and attempts; deliveries in flight stop. */
   reset(): void {
     this.generation++;
+    this.stop.abort();
+    this.stop = new AbortController();
     this.subs.length = 0;
     this.attempts.length = 0;
     this.recorded = 0;
@@ -241,6 +246,7 @@ export class DeliveryQueue {
     };
     // On the global setTimeout, as the retry waits are, so that fake timers drive both.
     const timeout = timeoutSignal(this.retry.timeoutMs);
+    const ended = followSignals(timeout.signal, this.stop.signal);
     try {
       // Looked up per call so a test's own fetch mock or msw interception applies.
       const response = await globalThis.fetch(subscription.url, {
@@ -257,7 +263,7 @@ export class DeliveryQueue {
             Math.floor(this.nowMs() / 1000),
           ),
         },
-        signal: timeout.signal,
+        signal: ended.signal,
       });
       await response.arrayBuffer().catch(() => undefined);
       record.status = response.status;
@@ -266,6 +272,7 @@ export class DeliveryQueue {
       record.error = describe(error);
     } finally {
       timeout.release();
+      ended.release();
     }
     return record;
   }

@@ -2,7 +2,7 @@
 // MAX_DELIVERIES_IN_FLIGHT attempts (and so sockets) at once; the others wait their turn and
 // are all delivered in the end, or dropped by a reset.
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createMockService } from '../../../mock/index.js';
+import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
 import { MAX_DELIVERIES_IN_FLIGHT } from '../../../mock/rules/deliveries.js';
 import { reach, useMswServer } from '../../support/mock.js';
 
@@ -67,5 +67,51 @@ describe('delivery attempts in flight', () => {
     await mock.flushDeliveries();
     expect(seen.sent).toBe(MAX_DELIVERIES_IN_FLIGHT);
     expect(mock.deliveries).toEqual([]);
+  });
+});
+
+describe('a reset with every place taken', () => {
+  it('stops the attempts in flight, so the deliveries after it go out at once', async () => {
+    // A long receiver timeout: without the stop, the next delivery would wait that long.
+    const retry = { attempts: 1, baseDelayMs: 1, timeoutMs: 60_000 };
+    const mock = createMockService({ orders: 0, deliveryRetry: retry });
+    const subscribe = async (url: string) => {
+      const res = await mock.fetch(`${mock.baseUrl}/webhooks`, {
+        method: 'POST',
+        headers: { 'X-API-Key': MOCK_API_KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url, events: ['order.created'] }),
+      });
+      expect(res.status).toBe(201);
+    };
+    await subscribe('https://stuck.test/hooks');
+    const stopped: unknown[] = [];
+    const delivered: string[] = [];
+    // The stuck receiver never answers; like a real fetch, its POST ends when its signal aborts.
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (url.startsWith('https://stuck.test')) {
+        return new Promise<Response>((_, reject) =>
+          init.signal?.addEventListener('abort', () => {
+            stopped.push(init.signal?.reason);
+            reject(init.signal?.reason);
+          }),
+        );
+      }
+      delivered.push(JSON.parse(String(init.body)).data.order.id);
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    for (let i = 0; i < MAX_DELIVERIES_IN_FLIGHT * 2; i++) mock.orders.create();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    mock.reset();
+    expect(stopped).toHaveLength(MAX_DELIVERIES_IN_FLIGHT);
+    await subscribe('https://fresh.test/hooks');
+    const order = mock.orders.create();
+    await mock.flushDeliveries();
+    expect(delivered).toEqual([order.id]);
+    expect(mock.deliveries.map((attempt) => [attempt.url, attempt.ok])).toEqual([
+      ['https://fresh.test/hooks', true],
+    ]);
   });
 });
