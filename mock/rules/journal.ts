@@ -132,7 +132,10 @@ export class Journal {
   // Forgets the body of the entry written `index`-th (and the view that holds its text).
   private dropBody(index: number): void {
     const slot = index % this.limit;
-    this.bodyBytes -= (this.bodies[slot] as Uint8Array).length;
+    const { length } = this.bodies[slot] as Uint8Array;
+    // A request sent without a body (a GET) lost nothing: it does not read as dropped.
+    if (length === 0) return;
+    this.bodyBytes -= length;
     this.bodies[slot] = DROPPED;
     this.views[slot] = undefined;
   }

@@ -230,4 +230,19 @@ describe("the journal's bodies", () => {
     record(10, 9);
     expect(bodies()).toEqual([9]);
   });
+
+  it('marks no request that came without a body as dropped', () => {
+    const journal = new Journal(5, { prefix: '', keyIdOf: () => null, values: [] }, 12);
+    journal.record(1, 0, 'GET', 'https://h.test/x', [], new Uint8Array(0));
+    journal.record(2, 0, 'POST', 'https://h.test/x', [], new Uint8Array(8));
+    journal.record(3, 0, 'POST', 'https://h.test/x', [], new Uint8Array(8));
+    const shown = journal
+      .entries()
+      .map(({ method, body, bodyDropped }) => ({ method, body, bodyDropped }));
+    expect(shown).toEqual([
+      { method: 'GET', body: '', bodyDropped: undefined },
+      { method: 'POST', body: '', bodyDropped: true },
+      { method: 'POST', body: '\0'.repeat(8), bodyDropped: undefined },
+    ]);
+  });
 });
