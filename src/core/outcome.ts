@@ -3,6 +3,7 @@
 import { HTTPError, TimeoutError as KyTimeoutError } from 'ky';
 import type * as z from 'zod/mini';
 import { AbortError } from '../errors/abort-error.js';
+import { requestIdOf } from '../errors/api-error.js';
 import { ConnectionError } from '../errors/connection-error.js';
 import { createApiError } from '../errors/create-api-error.js';
 import {
@@ -83,9 +84,14 @@ export async function toSdkError(
       ? await readErrorBody(error.response, scrub, limits.timeout, signal)
       : undefined;
   if (total?.aborted) {
+    // An error answer's headers had come too, when its body stalled: ky threw before the
+    // transport saw them.
+    const { response } = error instanceof HTTPError ? error : {};
     return new TimeoutError(method, path, limits.totalTimeout ?? 0, {
       cursor,
-      answered,
+      answered:
+        answered ??
+        (response && { status: response.status, requestId: requestIdOf(response.headers) }),
       limit: 'total',
     });
   }

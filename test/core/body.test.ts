@@ -65,7 +65,11 @@ function stalled(status: number, signal: AbortSignal, waiting?: () => void) {
       answer.cancelled = true;
     },
   });
-  const headers = { 'content-type': 'application/json', 'content-length': '100' };
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': '100',
+    'x-request-id': 'req_stalled',
+  };
   return { answer, response: new Response(body, { status, headers }) };
 }
 
@@ -134,7 +138,11 @@ describe('an error answer whose body stalls', () => {
       .orders.get('o1', { totalTimeout: 50, timeout: false })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ limit: 'total' });
+    // The headers had come: the error names the answer, as for a 2xx body that stalls.
+    expect(error).toMatchObject({ limit: 'total', status: 503, requestId: 'req_stalled' });
+    expect((error as Error).message).toContain(
+      'after the headers of a 503 answer (request id req_stalled)',
+    );
   });
 
   it('carries the cursor to resume from in a pull', async () => {
