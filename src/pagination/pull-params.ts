@@ -12,12 +12,13 @@ import {
 import { givenTogether } from '../schemas/wire.js';
 import { DEFAULT_PREFETCH } from './prefetch.js';
 
-// A Date that holds a time in years 0 to 9999: the only date among the SDK's schemas, which
-// need not bring zod's date schema into the bundle for it. Outside those years toISOString
-// writes a six-digit signed year (`+010000-01-01T…`), which no ISO 8601 reader takes.
+// A Date that holds a time in years 1 to 9999: the only date among the SDK's schemas, which
+// need not bring zod's date schema into the bundle for it. Past 9999 toISOString writes a
+// six-digit signed year (`+010000-01-01T…`), which no ISO 8601 reader takes; year 0 it
+// writes as `0000-…`, which Python's datetime (a FastAPI service's reader) has no year for.
 const ValidDateSchema = z.custom<Date>((value) => {
   const year = value instanceof Date ? value.getUTCFullYear() : Number.NaN;
-  return year >= 0 && year <= 9999;
+  return year >= 1 && year <= 9999;
 });
 
 /**
@@ -33,7 +34,7 @@ export const OrderPullParamsSchema = z
     since: z.optional(
       z.union([z.string().check(z.minLength(1)), ValidDateSchema], {
         error:
-          'must be a cursor as the service sent it (a non-empty string), or a valid Date in years 0 to 9999',
+          'must be a cursor as the service sent it (a non-empty string), or a valid Date in years 1 to 9999',
       }),
     ),
   })

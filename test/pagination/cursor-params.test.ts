@@ -42,6 +42,8 @@ describe('the cursor a pull starts from', () => {
     ['an invalid Date', { since: new Date('not a date'), since_id: '1' }, 'since'],
     // toISOString would write `+010000-01-01T00:00:00.000Z`, which the service refuses.
     ['a Date past year 9999', { since: new Date(Date.UTC(10000, 0, 1)), since_id: '1' }, 'since'],
+    // `0000-06-01T…` is well formed, but Python's datetime, a FastAPI service's, starts at year 1.
+    ['a Date in year 0', { since: new Date('0000-06-01T00:00:00Z'), since_id: '1' }, 'since'],
     ['a Date before year 0', { since: new Date(Date.UTC(-1, 0, 1)), since_id: '1' }, 'since'],
     ['an empty since', { since: '', since_id: '1' }, 'since'],
     ['an empty since_id', { since: '2026-01-01T00:00:00Z', since_id: '' }, 'since_id'],
