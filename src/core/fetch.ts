@@ -36,12 +36,20 @@ export function isNetworkError(error: unknown): error is Error {
   return networkErrors.has(error as object);
 }
 
-/** Calls the configured fetch, or `globalThis.fetch` as it is at the time of the call. */
+/**
+ * Calls the configured fetch, or `globalThis.fetch` as it is at the time of the call. A
+ * request whose signal has aborted is refused here, as the Fetch standard's fetch refuses it,
+ * since a custom fetch or an interceptor may send it all the same: ky goes on to fetch once a
+ * caller's hook returns, however long after the call ended.
+ */
 export function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
-  return (input, init) =>
-    (custom ?? globalThis.fetch)(input as Request, init).catch((error: unknown) =>
-      markNetworkError(error, (input as Request).signal),
+  return async (input, init) => {
+    const { signal } = input as Request;
+    if (signal.aborted) throw signal.reason;
+    return (custom ?? globalThis.fetch)(input as Request, init).catch((error: unknown) =>
+      markNetworkError(error, signal),
     );
+  };
 }
 
 /**

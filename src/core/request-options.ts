@@ -28,8 +28,9 @@ import { check, retryOver } from './option-checks.js';
  */
 export interface RequestOptions {
   /**
-   * Aborts the call, including any wait between retries; the call then rejects with
-   * {@link AbortError} (the signal's reason as `cause`).
+   * Aborts the call, including any wait between retries or hook it awaits (nothing is sent
+   * once that hook returns); the call then rejects with {@link AbortError} (the signal's
+   * reason as `cause`).
    */
   signal?: AbortSignal | undefined;
   /**
@@ -38,9 +39,9 @@ export interface RequestOptions {
    */
   timeout?: number | false | undefined;
   /**
-   * Milliseconds the whole call may take, across every attempt and every wait between
-   * them. When it runs out the call ends in {@link TimeoutError} with `limit: 'total'`.
-   * In an iterator it bounds each page. Default none.
+   * Milliseconds the whole call may take, across every attempt, every wait between them
+   * and every hook. When it runs out the call ends in {@link TimeoutError} with
+   * `limit: 'total'`. In an iterator it bounds each page. Default none.
    */
   totalTimeout?: number | undefined;
   /**

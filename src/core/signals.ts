@@ -4,7 +4,7 @@
 // each `AbortSignal.any` over a long-lived signal (a shutdown signal) leaves bookkeeping on it
 // for good. Here a call's signal follows the caller's through one listener per signal, however
 // many calls are in flight (Node warns past 10 listeners), released once the last call has
-// ended. And, for the edge runtime, a race that ends a call on its signal where ky cannot.
+// ended. And a race that ends a call on its signal where ky would not yet end it.
 
 /** A signal of the SDK's own, and how to let go of what it follows (signals, a timer). */
 export interface FollowedSignals {
@@ -91,18 +91,10 @@ export function timeoutSignal(ms: number): FollowedSignals {
 }
 
 /**
- * Whether ky ends its wait between retries when the call's signal aborts. It does where it
- * can combine that signal with its own (`AbortSignal.any`), and waits the delay out where
- * it cannot (Vercel's edge runtime), read as ky reads it, once.
- *
- * @internal
- */
-export const kyFollowsSignal = typeof AbortSignal.any === 'function';
-
-/**
- * Settles as `work` does, or rejects with the signal's reason as soon as it aborts: for a
- * call whose wait between retries ky would not end. The work runs on to the end of that
- * wait (where the transport's beforeRetry hook stops it) and its outcome is dropped.
+ * Settles as `work` does, or rejects with the signal's reason as soon as it aborts: ky looks
+ * at the signal only when it gets the chance, not while a caller's hook awaits, nor in its
+ * wait between retries where it cannot follow a signal. The work runs on until ky looks (the
+ * transport's beforeRetry hook and fetch then stop it) and its outcome is dropped.
  *
  * @param work - The call.
  * @param signal - What ends it.

@@ -18,7 +18,7 @@ import type { Log } from './log.js';
 import { parseBody, type RequestSummary, toSdkError } from './outcome.js';
 import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
 import { type RetryReport, retryFor } from './retry.js';
-import { followSignals, kyFollowsSignal, timeoutSignal, untilAborted } from './signals.js';
+import { followSignals, timeoutSignal, untilAborted } from './signals.js';
 import { userAgent } from './version.js';
 
 /**
@@ -152,11 +152,14 @@ function sender(config: NormalizedConfig): Send {
     // AbortSignal.any: on Node 20 and 22 that leaves memory on a long-lived signal per call.
     const both = resolved.signal && followSignals(resolved.signal, ...(total ? [total] : []));
     const signal = both?.signal ?? total;
-    if (signal) options.signal = signal;
-    // Where ky cannot follow the signal in its wait between retries, the call ends on the
-    // signal by itself (below), and ky, once its wait is over, must start no other attempt.
-    const race = signal && !kyFollowsSignal;
-    if (race) options.hooks = { beforeRetry: [() => (signal.aborted ? ky.stop : undefined)] };
+    // The call ends on its signal by itself (below), not when ky next looks at it: a caller's
+    // hook that awaits holds ky past the abort, and where ky cannot follow the signal so does
+    // its wait between retries. ky, once it goes on, then starts no other attempt, and fetch
+    // refuses the request (lateBoundFetch).
+    if (signal) {
+      options.signal = signal;
+      options.hooks = { beforeRetry: [() => (signal.aborted ? ky.stop : undefined)] };
+    }
     if (request.body !== undefined && log.enabled('debug')) {
       log.debug(`${trace.where} request body: ${log.body(request.body)}`);
     }
@@ -168,7 +171,7 @@ function sender(config: NormalizedConfig): Send {
     };
     try {
       const call = (request.target === 'api' ? api : inbound)(trace.url, options);
-      const response = await (race ? untilAborted(call, signal) : call);
+      const response = await (signal ? untilAborted(call, signal) : call);
       const requestId = requestIdOf(response.headers);
       summary.answered = { status: response.status, requestId };
       const text = await readText(response, resolved.timeout, signal);

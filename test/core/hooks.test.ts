@@ -1,0 +1,128 @@
+// A caller's hook that awaits something slow (a token, a tracing exporter) holds ky, not the
+// call: the call ends when its signal aborts or its totalTimeout runs out, and nothing is sent
+// once the hook returns.
+import { describe, expect, it } from 'vitest';
+import { createMockService, MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
+import { AbortError, createClient, TimeoutError } from '../../src/index.js';
+import { failure } from '../support/failure.js';
+import { FAST_RETRY, fakeFetch, json } from '../support/fake-fetch.js';
+
+/** A hook's wait: `hold` marks the hook entered and waits until the test calls `open`. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let enter = () => {};
+  const entered = new Promise<void>((resolve) => {
+    enter = resolve;
+  });
+  const hold = () => {
+    enter();
+    return opened;
+  };
+  return { hold, entered, open, enter };
+}
+
+/**
+ * The mock in-process, behind a fetch that counts what reaches it (as a fetch wrapper or
+ * instrumentation would), with a beforeRequest hook that waits on `hook`. `settled` resolves
+ * once ky has decided on the attempt the hook held (retry.shouldRetry is asked), sent or not.
+ */
+function heldClient(hook: ReturnType<typeof gate>) {
+  const mock = createMockService({ orders: 1 });
+  const settled = gate();
+  let sent = 0;
+  const client = createClient({
+    hostUrl: mock.hostUrl,
+    apiKey: MOCK_API_KEY,
+    signingSecret: MOCK_SIGNING_SECRET,
+    fetch: (request, init) => {
+      sent++;
+      return mock.fetch(request, init);
+    },
+    retry: {
+      shouldRetry: () => {
+        settled.enter();
+        return false;
+      },
+    },
+    hooks: { beforeRequest: [hook.hold] },
+  });
+  return { mock, client, settled: settled.entered, sent: () => sent };
+}
+
+const CALLS = {
+  'orders.list': (client: ReturnType<typeof createClient>, options: object) =>
+    client.orders.list({}, options),
+  'fulfillment.notifyShipped': (client: ReturnType<typeof createClient>, options: object) =>
+    client.fulfillment.notifyShipped({ inbound_order_id: 'ord_none' }, options),
+};
+
+describe('a beforeRequest hook that awaits past the call’s end', () => {
+  describe.each(Object.entries(CALLS))('%s', (_, call) => {
+    it('rejects with AbortError when the signal aborts, and sends nothing', async () => {
+      const hook = gate();
+      const { mock, client, settled, sent } = heldClient(hook);
+      const controller = new AbortController();
+      const pending = call(client, { signal: controller.signal });
+      await hook.entered;
+      controller.abort(new Error('shutting down'));
+      // Settled while the hook still waits: the call is not held by it.
+      const error = await failure(pending);
+      hook.open();
+      expect(error).toBeInstanceOf(AbortError);
+      expect(error.cause).toEqual(new Error('shutting down'));
+      // The hook has returned, and ky has gone on to the fetch: it must not reach the service.
+      await settled;
+      expect(sent()).toBe(0);
+      expect(mock.requests).toHaveLength(0);
+    });
+
+    it('rejects with TimeoutError when totalTimeout runs out, and sends nothing', async () => {
+      const hook = gate();
+      const { mock, client, settled, sent } = heldClient(hook);
+      const pending = call(client, { totalTimeout: 20 });
+      await hook.entered;
+      const error = await failure(pending);
+      hook.open();
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(error).toMatchObject({ limit: 'total' });
+      expect(error.message).toContain('totalTimeout');
+      await settled;
+      expect(sent()).toBe(0);
+      expect(mock.requests).toHaveLength(0);
+    });
+  });
+});
+
+describe('a beforeRetry hook that awaits past the abort', () => {
+  it('ends the call, and no further attempt is made or seen by beforeRequest', async () => {
+    const hook = gate();
+    const service = fakeFetch(() => json({ detail: 'down' }, 503));
+    const attempts: number[] = [];
+    const client = createClient({
+      hostUrl: 'https://shop.example.test',
+      apiKey: MOCK_API_KEY,
+      fetch: service.fetch,
+      retry: { limit: 3, ...FAST_RETRY },
+      logLevel: 'off',
+      hooks: {
+        beforeRequest: [(_request, _options, { retryCount }) => void attempts.push(retryCount)],
+        beforeRetry: [hook.hold],
+      },
+    });
+    const controller = new AbortController();
+    const pending = client.products.list({}, { signal: controller.signal });
+    await hook.entered;
+    controller.abort(new Error('SIGTERM'));
+    const error = await failure(pending);
+    hook.open();
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error.cause).toEqual(new Error('SIGTERM'));
+    // ky goes on from the hook in microtasks: by the next task it has stopped or gone on.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(service.requests).toHaveLength(1);
+    expect(attempts).toEqual([0]);
+  });
+});
