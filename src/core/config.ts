@@ -91,7 +91,8 @@ export interface ClientConfig {
   signingSecret?: string | undefined;
   /**
    * Milliseconds to wait for each attempt's response headers, and again for its body, or
-   * `false` for no limit. Default 30 000.
+   * `false` for no limit. Default 30 000. Counted from when the attempt is sent, after the
+   * `beforeRequest` hooks: a call's `signal` and `totalTimeout` bound those.
    */
   timeout?: number | false | undefined;
   /**

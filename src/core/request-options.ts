@@ -35,7 +35,8 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /**
    * Milliseconds each attempt may wait for its response headers, and again for its body, or
-   * `false` for no limit. Left out, the client's `timeout` applies (default 30 000).
+   * `false` for no limit, counted from when it is sent (after the `beforeRequest` hooks).
+   * Left out, the client's `timeout` applies (default 30 000).
    */
   timeout?: number | false | undefined;
   /**

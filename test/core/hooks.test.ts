@@ -1,7 +1,7 @@
 // A caller's hook that awaits something slow (a token, a tracing exporter) holds ky, not the
 // call: the call ends when its signal aborts or its totalTimeout runs out, and nothing is sent
-// once the hook returns.
-import { describe, expect, it } from 'vitest';
+// once the hook returns. The per-attempt timeout starts when the attempt is sent.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockService, MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
 import { AbortError, createClient, TimeoutError } from '../../src/index.js';
 import { failure } from '../support/failure.js';
@@ -124,5 +124,31 @@ describe('a beforeRetry hook that awaits past the abort', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(service.requests).toHaveLength(1);
     expect(attempts).toEqual([0]);
+  });
+});
+
+describe('the per-attempt timeout', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts from when the attempt is sent, not while a beforeRequest hook runs', async () => {
+    vi.useFakeTimers();
+    const hook = gate();
+    const service = fakeFetch(() => json({ items: [], total: 0, page: 1, page_size: 50 }));
+    const client = createClient({
+      hostUrl: 'https://shop.example.test',
+      apiKey: MOCK_API_KEY,
+      fetch: service.fetch,
+      timeout: 1_000,
+      retry: 0,
+      hooks: { beforeRequest: [hook.hold] },
+    });
+    const pending = client.products.list();
+    await hook.entered;
+    await vi.advanceTimersByTimeAsync(5_000);
+    hook.open();
+    await expect(pending).resolves.toMatchObject({ total: 0 });
+    expect(service.requests).toHaveLength(1);
   });
 });
