@@ -1,20 +1,17 @@
 // The TypeScript blocks of the README and the guides in docs/, type-checked against the
 // source: a snippet that stops compiling (a renamed option, a changed result type) fails here,
-// not in a reader's editor. A block is a fragment, so each becomes a module whose imports stay
-// on top and whose other lines run in an async function (a block may `await` or `return`).
-// The names a document's blocks use without defining them (`client`, `mock`, `db`, ...: defined
-// in an earlier block or in the prose around it) are declared in that document's prelude, with
-// the SDK's and the mock's own types. A block fenced ```ts ignore (runtime glue such as
-// Deno.serve) is not checked.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// not in a reader's editor. The names a document's blocks use without defining them (`client`,
+// `mock`, `db`, ...: defined in an earlier block or in the prose around it) are declared in
+// that document's prelude, with the SDK's and the mock's own types. A block fenced ```ts
+// ignore (runtime glue such as Deno.serve) is not checked. How blocks become modules:
+// test/support/doc-blocks.ts.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { markdownBlocks, typeErrors } from './support/doc-blocks.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-// Under the repository (and ignored by git), so that tsconfig's paths resolve the package.
-const DIR = join(ROOT, '.tmp', 'doc-blocks');
 
 // README.md: the client and the reader's own functions its sections use.
 const README = `import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -122,107 +119,9 @@ const DOCUMENTS = [
   { path: 'docs/webhooks.md', prelude: WEBHOOKS, atLeast: 8 },
 ];
 
-interface Block {
-  /** The document line of the block's first code line. */
-  line: number;
-  code: string;
-}
-
-function blocks(markdown: string): Block[] {
-  const found: Block[] = [];
-  const fence = /^```ts( ignore)?\n([\s\S]*?)^```$/gm;
-  for (const match of markdown.matchAll(fence)) {
-    if (match[1]) continue;
-    const line = markdown.slice(0, match.index).split('\n').length + 1;
-    found.push({ line, code: match[2] as string });
-  }
-  return found;
-}
-
-/** A block as a module, and for each of its lines the document line it came from (0: none). */
-interface Module {
-  text: string;
-  origins: number[];
-}
-
-// Imports on top (they may span lines), everything else in an async function, unless the block
-// exports (it is then a module of its own, top-level await included); every line keeps its
-// document line, so that an error names the line a reader sees.
-function asModule(block: Block): Module {
-  const lines = block.code.replace(/\n$/, '').split('\n');
-  const imports: number[] = [];
-  let inImport = false;
-  lines.forEach((text, index) => {
-    if (text.startsWith('import ')) inImport = true;
-    if (inImport) imports.push(index);
-    if (inImport && /(^| )from '[^']+';|^import '[^']+';/.test(text)) inImport = false;
-  });
-  if (lines.some((text) => text.startsWith('export '))) {
-    return { text: `${lines.join('\n')}\n`, origins: lines.map((_, index) => block.line + index) };
-  }
-  const body = lines.map((_, index) => index).filter((index) => !imports.includes(index));
-  const order = [...imports, -1, ...body, -1];
-  const text = order.map((index, at) => {
-    if (index >= 0) return lines[index];
-    return at === imports.length ? 'export async function block() {' : '}';
-  });
-  return {
-    text: `${text.join('\n')}\n`,
-    origins: order.map((index) => (index >= 0 ? block.line + index : 0)),
-  };
-}
-
-// The project's compiler options, read once for every document.
-const { options } = ts.parseJsonConfigFileContent(
-  ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile).config,
-  ts.sys,
-  ROOT,
-);
-let previous: ts.Program | undefined;
-
-/** Type errors of a document's blocks, each as `path:line: message`. */
-function typeErrors(document: string, prelude: string, found: Block[]): string[] {
-  const dir = join(DIR, document.replace(/[^\w.-]/g, '-'));
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const origins = new Map<string, number[]>();
-  writeFileSync(join(dir, 'prelude.d.ts'), prelude);
-  for (const block of found) {
-    const module = asModule(block);
-    const file = join(dir, `line-${block.line}.ts`);
-    writeFileSync(file, module.text);
-    origins.set(file, module.origins);
-  }
-  // One program per document, since each prelude declares its own globals; the previous
-  // program lends the unchanged source files.
-  const program = ts.createProgram({
-    rootNames: [join(dir, 'prelude.d.ts'), ...origins.keys()],
-    options: { ...options, noUnusedLocals: false },
-    oldProgram: previous,
-  });
-  previous = program;
-  // In document order, so that the first error listed is the first a reader meets.
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter((diagnostic) => diagnostic.file?.fileName.startsWith(dir))
-    .map((diagnostic) => {
-      const file = diagnostic.file?.fileName ?? '';
-      const { line = 0 } =
-        diagnostic.file?.getLineAndCharacterOfPosition(diagnostic.start ?? 0) ?? {};
-      const origin = origins.get(file)?.[line] ?? 0;
-      const where = origin
-        ? `${document}:${origin}`
-        : `${document} (${file.slice(dir.length + 1)}:${line + 1})`;
-      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-      return { origin, text: `${where}: ${message}` };
-    })
-    .sort((a, b) => a.origin - b.origin)
-    .map((error) => error.text);
-}
-
 for (const { path, prelude, atLeast } of DOCUMENTS) {
   describe(path, () => {
-    const found = blocks(readFileSync(join(ROOT, path), 'utf8'));
+    const found = markdownBlocks(path, readFileSync(join(ROOT, path), 'utf8'));
 
     it('has TypeScript blocks to check', () => {
       expect(found.length).toBeGreaterThanOrEqual(atLeast);
