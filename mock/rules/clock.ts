@@ -4,6 +4,13 @@
 /**
  * The mock's clock, `mock.clock`: it follows the system time until `set`, and every
  * timestamp, signature window and rate-limit window of the mock reads it.
+ *
+ * @example
+ * ```ts
+ * mock.clock.set('2026-01-01T00:00:00Z');
+ * mock.clock.advance(60_000);
+ * mock.clock.now().toISOString(); // '2026-01-01T00:01:00.000Z'
+ * ```
  */
 export interface MockClock {
   /** The current mock time. */
@@ -87,14 +94,6 @@ function toEpochMs(value: unknown, name: string): number {
 /**
  * Creates a clock that follows the system time (read at each call, so `vi.useFakeTimers`
  * also moves it) until it is set.
- *
- * @example
- * ```ts
- * const clock = createClock();
- * clock.set('2026-01-01T00:00:00Z');
- * clock.advance(60_000);
- * clock.now().toISOString(); // '2026-01-01T00:01:00.000Z'
- * ```
  */
 export function createClock(): ControllableClock {
   let frozenAt: number | undefined;

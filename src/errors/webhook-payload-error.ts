@@ -6,7 +6,9 @@ import type { ResponseIssue } from './response-validation-error.js';
  *
  * @example
  * ```ts
- * const reason: WebhookPayloadFailureReason = error.reason; // 'invalid_json' | 'invalid_event'
+ * if (error instanceof WebhookPayloadError) {
+ *   const reason: WebhookPayloadFailureReason = error.reason; // 'invalid_json' | 'invalid_event'
+ * }
  * ```
  */
 export type WebhookPayloadFailureReason = 'invalid_json' | 'invalid_event';

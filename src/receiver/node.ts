@@ -9,6 +9,8 @@ import { toHeaders } from './headers.js';
  *
  * @example
  * ```ts
+ * import { createServer, type IncomingMessage } from 'node:http';
+ *
  * createServer((req: IncomingMessage, res) => listener(req satisfies NodeRequestLike, res));
  * ```
  */
@@ -40,6 +42,8 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
  *
  * @example
  * ```ts
+ * import { createServer, type ServerResponse } from 'node:http';
+ *
  * createServer((req, res: ServerResponse) => listener(req, res satisfies NodeResponseLike));
  * ```
  */
@@ -153,8 +157,10 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
  *
  * @example
  * ```ts
+ * import { createServer } from 'node:http';
+ *
  * const receive = toNodeListener(createWebhookHandler({ secret, on }));
- * http.createServer(receive).listen(8080);
+ * createServer(receive).listen(8080);
  * // or, with Express, no express.raw() needed:
  * app.post('/hooks/orders', receive);
  * ```

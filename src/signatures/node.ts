@@ -89,6 +89,8 @@ export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: Uni
  *
  * @example
  * ```ts
+ * import { createServer } from 'node:http';
+ *
  * createServer(async (req, res) => {
  *   const chunks: Buffer[] = [];
  *   for await (const chunk of req) chunks.push(chunk);
