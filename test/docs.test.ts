@@ -145,7 +145,6 @@ declare global {
   const on: WebhookEventHandlers;
   const listener: NodeListener;
   const notification: FulfillmentNotification;
-  const url: string;
   const logger: Logger;
   const error: unknown;
   const mock: MockService;

@@ -15,9 +15,12 @@ import {
  * const controller = new AbortController();
  * const pending = client.orders.list({}, { signal: controller.signal });
  * controller.abort(new Error('shutting down'));
- * await pending.catch((error) => {
- *   if (error instanceof AbortError) console.log('stopped:', error.cause);
- * });
+ * try {
+ *   await pending;
+ * } catch (error) {
+ *   if (!(error instanceof AbortError)) throw error;
+ *   console.log('stopped:', error.cause); // the reason given to abort()
+ * }
  * ```
  */
 export class AbortError extends OrderFulfillmentError {

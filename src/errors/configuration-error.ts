@@ -21,6 +21,7 @@ import { OrderFulfillmentError } from './order-fulfillment-error.js';
  *   createClient({ hostUrl: 'shop.example.com', apiKey });
  * } catch (error) {
  *   if (error instanceof ConfigurationError) console.error(error.option); // 'hostUrl'
+ *   throw error;
  * }
  * ```
  */

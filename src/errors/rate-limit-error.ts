@@ -10,8 +10,8 @@ import { retryAfterOf } from './retry-after.js';
  * try {
  *   await client.orders.list();
  * } catch (error) {
- *   if (error instanceof RateLimitError) await sleep((error.retryAfter ?? 1) * 1000);
- *   else throw error;
+ *   if (!(error instanceof RateLimitError)) throw error;
+ *   await sleep((error.retryAfter ?? 1) * 1000); // then call again
  * }
  * ```
  */

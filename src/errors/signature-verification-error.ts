@@ -19,7 +19,10 @@ export type SignatureFailureReason =
  * try {
  *   verifyWmsSignature(rawBody, header, secret);
  * } catch (error) {
- *   if (error instanceof SignatureVerificationError) console.warn(error.reason);
+ *   if (!(error instanceof SignatureVerificationError)) throw error;
+ *   console.warn(error.reason); // 'signature_mismatch', 'timestamp_too_old', ...
+ *   // 400: the delivery is at fault, and sent again it fails alike.
+ *   return new Response(null, { status: 400 });
  * }
  * ```
  */

@@ -22,8 +22,13 @@ export type WebhookPayloadFailureReason = 'invalid_json' | 'invalid_event';
  * ```ts
  * try {
  *   const event = await unwrapWebhook(rawBody, request.headers, secret);
+ *   await sync(event.data.order.id);
  * } catch (error) {
  *   if (error instanceof WebhookPayloadError) console.warn(error.reason, error.issues);
+ *   // The delivery is at fault (400), where a rethrow answers 500, the receiver's own failure.
+ *   if (error instanceof WebhookPayloadError || error instanceof SignatureVerificationError) {
+ *     return new Response(null, { status: 400 });
+ *   }
  *   throw error;
  * }
  * ```

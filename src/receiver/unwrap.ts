@@ -55,8 +55,17 @@ export interface UnwrapWebhookOptions extends VerifyWmsSignatureOptions {
  * @example
  * ```ts
  * const raw = await request.arrayBuffer();
- * const event = await unwrapWebhook(raw, request.headers, env.WEBHOOK_SECRET);
- * if (event.type === 'order.updated') await sync(event.data.order.id);
+ * try {
+ *   const event = await unwrapWebhook(raw, request.headers, env.WEBHOOK_SECRET);
+ *   if (event.type === 'order.updated') await sync(event.data.order.id);
+ *   return new Response(null, { status: 204 });
+ * } catch (error) {
+ *   // Not signed right, or no order event: the delivery is at fault (400) and fails alike again.
+ *   if (error instanceof SignatureVerificationError || error instanceof WebhookPayloadError) {
+ *     return new Response(null, { status: 400 });
+ *   }
+ *   throw error; // anything else: a 500, and a retrying service delivers the event again
+ * }
  * ```
  */
 export async function unwrapWebhook(

@@ -71,7 +71,7 @@ function shippedAt(value: string | Date | undefined, now: () => number): string 
  *
  * @example
  * ```ts
- * const fulfillment = new FulfillmentClient({ hostUrl, apiKey, signingSecret });
+ * const fulfillment = new FulfillmentClient({ hostUrl, signingSecret }); // it sends no apiKey
  * await fulfillment.notifyShipped({ inbound_order_id: 'ord_123' });
  * ```
  */

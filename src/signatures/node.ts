@@ -45,8 +45,10 @@ function hmac(crypto: NodeCrypto, body: string | Uint8Array, secret: string, tim
 
 /**
  * Signs a raw body for the inbound endpoint and returns the `X-WMS-Signature` header value.
- * Sign the exact bytes you send: serialize once, sign that string, send that string.
- * Needs `node:crypto`; {@link signWmsPayloadAsync} does the same on Web Crypto.
+ * Sign the exact bytes you send: serialize once, sign that string, send that string, as JSON
+ * (`Content-Type: application/json`, specification 4). Needs `node:crypto`;
+ * {@link signWmsPayloadAsync} does the same on Web Crypto. `client.fulfillment.notifyShipped`
+ * does all of it.
  *
  * @param rawBody - The request body exactly as it will be sent.
  * @param secret - The signing secret configured on the service.
@@ -59,8 +61,15 @@ function hmac(crypto: NodeCrypto, body: string | Uint8Array, secret: string, tim
  * @example
  * ```ts
  * const body = JSON.stringify(notification);
- * const signature = signWmsPayload(body, process.env.WMS_SIGNING_SECRET!);
- * await fetch(url, { method: 'POST', body, headers: { 'X-WMS-Signature': signature } });
+ * const response = await fetch(`${hostUrl}${INBOUND_FULFILLMENT_PATH}`, {
+ *   method: 'POST',
+ *   body, // the very string signed
+ *   headers: {
+ *     'Content-Type': 'application/json', // required (specification 4): without it, refused
+ *     'X-WMS-Signature': signWmsPayload(body, process.env.WMS_SIGNING_SECRET!),
+ *   },
+ * });
+ * if (!response.ok) throw new Error(`notification refused: ${response.status}`);
  * ```
  */
 export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: UnixTime): string {
@@ -92,15 +101,22 @@ export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: Uni
  * import { createServer } from 'node:http';
  *
  * createServer(async (req, res) => {
- *   const chunks: Buffer[] = [];
- *   for await (const chunk of req) chunks.push(chunk);
- *   const raw = Buffer.concat(chunks);
- *   // A delivery: name its header, so a missing one reads "No X-Webhook-Signature header."
- *   verifyWmsSignature(raw, req.headers['x-webhook-signature'], secret, {
- *     headerName: 'X-Webhook-Signature',
- *   });
- *   res.writeHead(204).end();
- * });
+ *   // Caught here: node:http ignores the listener's promise; a rejection would end the process.
+ *   try {
+ *     const chunks: Buffer[] = [];
+ *     for await (const chunk of req) chunks.push(chunk);
+ *     const raw = Buffer.concat(chunks);
+ *     // A delivery: name its header, so a missing one reads "No X-Webhook-Signature header."
+ *     verifyWmsSignature(raw, req.headers['x-webhook-signature'], secret, {
+ *       headerName: 'X-Webhook-Signature',
+ *     });
+ *     // Verified: now parse raw and handle the event.
+ *     res.writeHead(204).end();
+ *   } catch (error) {
+ *     // 400: the delivery is at fault, and sent again it fails alike; 500: the receiver failed.
+ *     res.writeHead(error instanceof SignatureVerificationError ? 400 : 500).end();
+ *   }
+ * }).listen(8080);
  * ```
  */
 export function verifyWmsSignature(

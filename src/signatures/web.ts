@@ -59,8 +59,15 @@ function equalHex(given: string, expected: string): boolean {
  * @example
  * ```ts
  * const body = JSON.stringify(notification);
- * const signature = await signWmsPayloadAsync(body, env.WMS_SIGNING_SECRET);
- * await fetch(url, { method: 'POST', body, headers: { 'X-WMS-Signature': signature } });
+ * const response = await fetch(`${hostUrl}${INBOUND_FULFILLMENT_PATH}`, {
+ *   method: 'POST',
+ *   body, // the very string signed
+ *   headers: {
+ *     'Content-Type': 'application/json', // required (specification 4): without it, refused
+ *     'X-WMS-Signature': await signWmsPayloadAsync(body, env.WMS_SIGNING_SECRET),
+ *   },
+ * });
+ * if (!response.ok) throw new Error(`notification refused: ${response.status}`);
  * ```
  */
 export async function signWmsPayloadAsync(
@@ -94,7 +101,17 @@ export async function signWmsPayloadAsync(
  *   async fetch(request: Request, env: { WEBHOOK_SECRET: string }) {
  *     const raw = await request.text();
  *     const header = request.headers.get('X-Webhook-Signature');
- *     await verifyWmsSignatureAsync(raw, header, env.WEBHOOK_SECRET, { headerName: 'X-Webhook-Signature' });
+ *     try {
+ *       await verifyWmsSignatureAsync(raw, header, env.WEBHOOK_SECRET, {
+ *         headerName: 'X-Webhook-Signature',
+ *       });
+ *     } catch (error) {
+ *       // 400, not the 500 a throw gives: a 5xx says the receiver failed and asks for the
+ *       // delivery again, where a forged or stale one fails the same way every time.
+ *       if (!(error instanceof SignatureVerificationError)) throw error;
+ *       return new Response(null, { status: 400 });
+ *     }
+ *     // Verified: now parse raw and handle the event.
  *     return new Response(null, { status: 204 });
  *   },
  * };
