@@ -22,8 +22,14 @@ export type WebhookPayloadFailureReason = 'invalid_json' | 'invalid_event';
  * ```ts
  * try {
  *   const event = await unwrapWebhook(rawBody, request.headers, secret);
- *   await sync(event.data.order.id);
+ *   if (event.type === 'order.updated') await sync(event.data.order.id);
+ *   return new Response(null, { status: 204 });
  * } catch (error) {
+ *   // A kind of event you do not handle (one added since need not carry an order): acknowledge
+ *   // it, or it is delivered again.
+ *   if (error instanceof WebhookPayloadError && error.eventType && error.eventType !== 'order.updated') {
+ *     return new Response(null, { status: 204 });
+ *   }
  *   if (error instanceof WebhookPayloadError) console.warn(error.reason, error.issues);
  *   // The delivery is at fault (400), where a rethrow answers 500, the receiver's own failure.
  *   if (error instanceof WebhookPayloadError || error instanceof SignatureVerificationError) {

@@ -60,6 +60,11 @@ export interface UnwrapWebhookOptions extends VerifyWmsSignatureOptions {
  *   if (event.type === 'order.updated') await sync(event.data.order.id);
  *   return new Response(null, { status: 204 });
  * } catch (error) {
+ *   // A kind of event you do not handle (one added since need not carry an order): acknowledge
+ *   // it, or it is delivered again.
+ *   if (error instanceof WebhookPayloadError && error.eventType && error.eventType !== 'order.updated') {
+ *     return new Response(null, { status: 204 });
+ *   }
  *   // Not signed right, or no order event: the delivery is at fault (400) and fails alike again.
  *   if (error instanceof SignatureVerificationError || error instanceof WebhookPayloadError) {
  *     return new Response(null, { status: 400 });
