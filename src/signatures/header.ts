@@ -179,16 +179,17 @@ function parseHeader(header: string): { timestamp: number; signatures: string[] 
 
 /**
  * Runs every check of a verification except the HMAC itself, in the order both pairs
- * report them: body, secret, tolerance, header, window. `headerName` is the header the
- * messages name: the inbound endpoint's, or `X-Webhook-Signature` for a delivery.
+ * report them: body, secret, tolerance, header, window. The messages name
+ * `options.headerName`: the inbound endpoint's header unless given, `X-Webhook-Signature`
+ * for a delivery.
  */
 export function checkHeader(
   rawBody: unknown,
   header: string | readonly string[] | null | undefined,
   secret: unknown,
   options: VerifyWmsSignatureOptions,
-  headerName = options.headerName ?? WMS_SIGNATURE_HEADER,
 ): CheckedHeader {
+  const headerName = options.headerName ?? WMS_SIGNATURE_HEADER;
   // node:http types a header as string | string[]; repeated values are one list.
   const value = typeof header === 'object' && header !== null ? header.join(',') : header;
   const body = rawBodyOf(rawBody);
