@@ -27,12 +27,11 @@ export class OrderedIndex {
    *
    * @param compare - The index's order.
    * @param sorted - The rows, sorted by `compare`.
-   * @param length - How many entries of `sorted` to take.
    */
-  static fromSorted(compare: RowComparator, sorted: Int32Array, length = sorted.length) {
-    const index = new OrderedIndex(compare, length + 16);
-    index.rows.set(sorted.subarray(0, length));
-    index.count = length;
+  static fromSorted(compare: RowComparator, sorted: Int32Array) {
+    const index = new OrderedIndex(compare, sorted.length + 16);
+    index.rows.set(sorted);
+    index.count = sorted.length;
     return index;
   }
 
