@@ -46,10 +46,10 @@ export interface ControllableClock extends MockClock {
 }
 
 /** The earliest time the clock can show: `0000-01-01T00:00:00.000Z`. */
-export const CLOCK_MIN_MS = Date.parse('0000-01-01T00:00:00.000Z');
+const CLOCK_MIN_MS = Date.parse('0000-01-01T00:00:00.000Z');
 
 /** The latest time the clock can show: `9999-12-31T23:59:59.999Z`. */
-export const CLOCK_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
+const CLOCK_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 /**
  * Checks that a clock reading is one the API can write: every timestamp the mock writes

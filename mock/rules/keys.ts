@@ -132,7 +132,7 @@ function canonicalIpv4(address: string): string | undefined {
  *
  * @param entry - The configured entry.
  */
-export function isValidIpRule(entry: string): boolean {
+function isValidIpRule(entry: string): boolean {
   const [address = '', bits, extra] = entry.split('/');
   if (extra !== undefined) return false;
   if (bits !== undefined) {

@@ -155,7 +155,7 @@ export function describeJsonError(error: unknown): string {
 }
 
 /** A query string coerced for a schema, plus the issues coercion itself found. */
-export interface CoercedQuery {
+interface CoercedQuery {
   values: Record<string, string | number>;
   issues: ValidationIssue[];
 }
@@ -169,7 +169,7 @@ export interface CoercedQuery {
  * @param names - The names the endpoint reads.
  * @param integers - Which of them are integers.
  */
-export function coerceQuery(
+function coerceQuery(
   params: URLSearchParams,
   names: readonly string[],
   integers: readonly string[],

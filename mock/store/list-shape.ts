@@ -14,7 +14,7 @@ export const SHIPPING_FIELDS = [
  * tracking fields and the parcels, where 4.6 says carrier and tracking are read from the
  * pull endpoint. The address stays in the detail.
  */
-export const LIST_SHIPPING_FIELDS: ReadonlySet<string> = new Set([
+const LIST_SHIPPING_FIELDS: ReadonlySet<string> = new Set([
   'tracking_number',
   'tracking_url',
   'shipments',

@@ -12,8 +12,6 @@ import { MockInputError, MockNotFoundError } from './store-errors.js';
 import type { MockOrder, MockProduct } from './types.js';
 import { WriteStamps } from './write-stamps.js';
 
-export type { OrderFilter } from './order-indexes.js';
-
 // An order record or patch once checked: the given fields, in lists the parse made, which
 // the record may keep (the caller's OrderInput may hold readonly ones).
 type ParsedOrder = Partial<MockOrder>;
