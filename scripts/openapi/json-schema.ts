@@ -40,7 +40,7 @@ export const json = (schema: object) => ({ 'application/json': { schema } });
  * "Limits"), each with the ErrorBody `{"detail": "<sentence>"}`, so a generated client types
  * those bodies too.
  */
-export const defaultResponse = (): Json => ({
+const defaultResponse = (): Json => ({
   description:
     'Any other answer, with a JSON `detail` sentence (docs/spec-gaps.md): 405 for a method the ' +
     'path does not take (with `Allow`), 413 for a body over 1 MiB, 400 for malformed ' +

@@ -9,7 +9,7 @@ import { fakeFetch, json, type RecordedRequest } from '../support/fake-fetch.js'
 export { json };
 
 export const HOST = 'https://foreign.example.test';
-export const KEY = 'key_foreign_0123456789';
+const KEY = 'key_foreign_0123456789';
 export const SECRET = 'whsec_foreign_secret';
 
 /** The answer to one request: a Response, or a JSON body sent with 200. */

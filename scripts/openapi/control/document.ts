@@ -95,7 +95,7 @@ function stored(
 }
 
 /** Builds the control endpoints' OpenAPI 3.1 document. */
-export function buildControlDocument(): Json {
+function buildControlDocument(): Json {
   const at = CONTROL_PREFIX;
   const clock = ok('The mock clock.', {
     type: 'object',

@@ -30,7 +30,7 @@ function withRequestIds(paths: Record<string, Json>): Record<string, Json> {
 }
 
 /** Builds the whole OpenAPI 3.1 document. */
-export function buildOpenApiDocument(): Json {
+function buildOpenApiDocument(): Json {
   return openWhatIsSent({
     openapi: '3.1.0',
     info: {
