@@ -7,8 +7,8 @@ import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
 
-function frozenMock(orders = 100) {
-  const mock = createMockService({ orders });
+function frozenMock() {
+  const mock = createMockService({ orders: 100 });
   mock.clock.set(NOW);
   return mock;
 }
