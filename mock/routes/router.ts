@@ -1,7 +1,7 @@
 // The dispatch over the service's routes: which route answers a request, the guard in front
 // of every route that declares a scope, the 307 for a trailing slash, and the JSON 400
-// (malformed path), 405 (known path, other method), 404 and 500 answers. Both adapters
-// (mock/adapters/) call dispatch.
+// (malformed path), 405 (known path, other method), 404 and 500 answers. The intake
+// (intake.ts) calls dispatch, for every request whichever adapter brought it.
 import type { MockApiKey, Scope } from '../rules/keys.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
 import { fail } from './responses.js';
