@@ -58,8 +58,8 @@ export class OrderedIndex {
   slice(start: number, end: number): number[] {
     const from = Math.max(0, start);
     const to = Math.min(this.count, end);
-    // A counted loop: Array.from over a typed array walks the iterator protocol, 10 times
-    // slower for a page of rows, and every list request takes one slice.
+    // A counted loop: Array.from over a typed array walks the iterator protocol, far slower
+    // for a page of rows, and every list request takes one slice.
     const out: number[] = new Array(Math.max(0, to - from));
     for (let i = from; i < to; i++) out[i - from] = this.rows[i] as number;
     return out;

@@ -1,6 +1,6 @@
 // z.iso.datetime without z.iso: reading that namespace pulls every ISO format (date, time,
-// duration, with their patterns) into a bundle, about 1.3 KB minified; this builds the same
-// schema the same way (zod/mini's iso.datetime is exactly this call) and nothing else.
+// duration, with their patterns) into a bundle; this builds the same schema the same way
+// (zod/mini's iso.datetime is exactly this call) and nothing else.
 import * as z from 'zod/mini';
 import { _isoDateTime } from 'zod/v4/core';
 

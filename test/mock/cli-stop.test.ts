@@ -73,7 +73,8 @@ describe('order-fulfillment-mock, stopping', () => {
     cli.child.kill('SIGTERM');
     expect(await rebindWhile(cli.port, cli.delivering)).toBe(true);
     expect(await cli.exited).toBe(0);
-    // Generous guard: waiting out the delivery's three attempts took 15 s.
+    // Generous guard: the stop grace is 2 s by default, while waiting out the delivery's three
+    // attempts (each with its 5 s timeout) would take 15 s.
     expect(Date.now() - start).toBeLessThan(10_000);
   });
 
