@@ -102,7 +102,7 @@ export const LooseIdSchema = z.union([z.string(), z.number()]);
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
- * An amount of money (specification 2.1: "number (decimal)"), read as a `number`. The
+ * An amount of money (a decimal number, specification 2.1), read as a `number`. The
  * service may send a JSON number or, as pydantic v2 does for a `Decimal`, a decimal string
  * (`"12.50"`); a string is converted with `Number`, exact for amounts of up to 15
  * significant digits. The currency is a separate field.
