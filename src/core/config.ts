@@ -12,7 +12,7 @@ import {
   LoggerSchema,
   type LogLevel,
 } from './log.js';
-import { check, FunctionSchema, retryOver } from './option-checks.js';
+import { check, FunctionSchema, retryOver, TimeoutSchema } from './option-checks.js';
 
 /**
  * The path the SDK appends to `hostUrl` for every endpoint but the inbound one: the
@@ -209,23 +209,6 @@ const HooksSchema = z.object({
   afterResponse: fns,
   beforeError: fns,
 });
-
-/**
- * A limit on time: whole milliseconds up to the ceiling of a timer (2^31 - 1).
- *
- * @internal
- */
-export const DurationSchema = z.int().check(z.minimum(1), z.maximum(2_147_483_647));
-
-/**
- * A per-attempt timeout: a {@link DurationSchema}, or false.
- *
- * @internal
- */
-export const TimeoutSchema = z.union(
-  [z.literal(false), DurationSchema],
-  'must be whole milliseconds or false',
-);
 
 const ConfigSchema = z.object({
   hostUrl: z.string(),

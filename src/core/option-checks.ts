@@ -1,5 +1,6 @@
 // Checking options, the configuration's or a call's, with one wording: the option at fault
-// named in a ConfigurationError; and a retry policy, checked and merged over another.
+// named in a ConfigurationError; the time limits both take; and a retry policy, checked and
+// merged over another.
 import type { RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
@@ -39,6 +40,23 @@ export function check<S extends z.ZodMiniType>(
 export const FunctionSchema = z.custom<(...args: never[]) => unknown>(
   (value) => typeof value === 'function',
   'must be a function',
+);
+
+/**
+ * A limit on time: whole milliseconds up to the ceiling of a timer (2^31 - 1).
+ *
+ * @internal
+ */
+export const DurationSchema = z.int().check(z.minimum(1), z.maximum(2_147_483_647));
+
+/**
+ * A per-attempt timeout: a {@link DurationSchema}, or false.
+ *
+ * @internal
+ */
+export const TimeoutSchema = z.union(
+  [z.literal(false), DurationSchema],
+  'must be whole milliseconds or false',
 );
 
 const count = z.int().check(z.minimum(0));

@@ -3,13 +3,8 @@
 import type { RetryOptions } from 'ky';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
-import {
-  DurationSchema,
-  type NormalizedConfig,
-  type RetryOptionsInput,
-  TimeoutSchema,
-} from './config.js';
-import { check, retryOver } from './option-checks.js';
+import type { NormalizedConfig, RetryOptionsInput } from './config.js';
+import { check, DurationSchema, retryOver, TimeoutSchema } from './option-checks.js';
 
 /**
  * Options every SDK call takes as its last argument. Each overrides the client's setting
