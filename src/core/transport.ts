@@ -81,6 +81,8 @@ interface Trace {
   started: number;
   retries: number;
   report: RetryReport | undefined;
+  /** Set once its end is logged: ky may go on after that (a caller's hook that awaited). */
+  done: boolean;
 }
 
 function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string): Trace {
@@ -90,9 +92,12 @@ function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string
     started: Date.now(),
     retries: 0,
     report: undefined,
+    done: false,
   };
   if (log.enabled('warn')) {
     trace.report = (line, retry) => {
+      // A retry ky decides on for an answer a hook held past the call's end is never made.
+      if (trace.done) return;
       if (retry) trace.retries = retry;
       log.warn(`${trace.where} → ${line}`);
     };
@@ -197,6 +202,7 @@ function sender(config: NormalizedConfig): Send {
 
   // The info line of a request that ended, however it ended.
   function ended(trace: Trace, outcome: string, requestId: string | undefined) {
+    trace.done = true;
     if (!log.enabled('info')) return;
     const attempts = trace.retries + 1;
     const ms = Math.round(Date.now() - trace.started);

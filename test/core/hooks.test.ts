@@ -1,9 +1,10 @@
 // A caller's hook that awaits something slow (a token, a tracing exporter) holds ky, not the
 // call: the call ends when its signal aborts or its totalTimeout runs out, and nothing is sent
-// once the hook returns. The per-attempt timeout starts when the attempt is sent.
+// (or logged for it) once the hook returns. The per-attempt timeout starts when the attempt is
+// sent.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockService, MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
-import { AbortError, createClient, TimeoutError } from '../../src/index.js';
+import { AbortError, createClient, type Logger, TimeoutError } from '../../src/index.js';
 import { failure } from '../support/failure.js';
 import { FAST_RETRY, fakeFetch, json } from '../support/fake-fetch.js';
 
@@ -124,6 +125,37 @@ describe('a beforeRetry hook that awaits past the abort', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(service.requests).toHaveLength(1);
     expect(attempts).toEqual([0]);
+  });
+});
+
+describe('an afterResponse hook that awaits past the abort', () => {
+  it('logs nothing for the call once its end is logged: no retry of the answer it held', async () => {
+    const hook = gate();
+    const service = fakeFetch(() => json({ detail: 'down' }, 503));
+    const lines: string[] = [];
+    const line = (text: string) => void lines.push(text);
+    const logger: Logger = { debug: line, info: line, warn: line, error: line };
+    const client = createClient({
+      hostUrl: 'https://shop.example.test',
+      apiKey: MOCK_API_KEY,
+      fetch: service.fetch,
+      retry: { limit: 3, ...FAST_RETRY },
+      logger,
+      logLevel: 'info',
+      hooks: { afterResponse: [hook.hold] },
+    });
+    const controller = new AbortController();
+    const pending = client.products.list({}, { signal: controller.signal });
+    await hook.entered;
+    controller.abort(new Error('SIGTERM'));
+    expect(await failure(pending)).toBeInstanceOf(AbortError);
+    hook.open();
+    // ky goes on from the hook in microtasks: by the next task it has decided on the 503.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(service.requests).toHaveLength(1);
+    expect(lines).toEqual([
+      expect.stringMatching(/GET \/products → AbortError in \d+ ms \(1 attempt\)$/),
+    ]);
   });
 });
 
