@@ -6,6 +6,8 @@ import {
   SignatureVerificationError,
   signWmsPayload,
   verifyWmsSignature,
+  WEBHOOK_SIGNATURE_HEADER,
+  WMS_SIGNATURE_HEADER,
 } from '../../src/index.js';
 
 const stripe = new Stripe('sk_test_x');
@@ -55,6 +57,13 @@ describe('signWmsPayload', () => {
   it('rejects an empty secret and a bad timestamp', () => {
     expect(reasonOf(() => signWmsPayload(body, ''))).toBe('no_secret');
     expect(() => signWmsPayload(body, secret, 1.5)).toThrow(RangeError);
+    expect(() => signWmsPayload(body, secret, -1)).toThrow(RangeError);
+  });
+
+  it('exports the header names the specification and the deliveries use', () => {
+    // A receiver reads, and a sender sets, the header by these constants.
+    expect(WMS_SIGNATURE_HEADER).toBe('X-WMS-Signature');
+    expect(WEBHOOK_SIGNATURE_HEADER).toBe('X-Webhook-Signature');
   });
 });
 
@@ -99,6 +108,9 @@ describe('verifyWmsSignature', () => {
       `${good.slice(0, 63)}g`,
       good.slice(0, 62),
       `${good}00`,
+      // 64 good digits and a tail Buffer's decoder drops: still not one 64-digit value.
+      `${good}zz`,
+      `${good}0`,
       `0x${good.slice(2)}`,
     ]) {
       expect(reasonOf(() => verifyWmsSignature(body, `t=${timestamp},v1=${bad}`, secret))).toBe(
@@ -126,6 +138,13 @@ describe('verifyWmsSignature', () => {
     expect(
       reasonOf(() => verifyWmsSignature(body, `t=${timestamp},t=${timestamp},v1=${v1}`, secret)),
     ).toBe('malformed_header');
+  });
+
+  it('reads only v1: a v0 value, even the right HMAC, is no signature', () => {
+    const good = signWmsPayload(body, secret, now).split('v1=')[1] as string;
+    expect(reasonOf(() => verifyWmsSignature(body, `t=${now},v0=${good}`, secret, { now }))).toBe(
+      'malformed_header',
+    );
   });
 
   it('checks each call against its own secret, however calls with different secrets interleave', () => {
@@ -160,6 +179,20 @@ describe('verifyWmsSignature', () => {
     ).toEqual({ timestamp: now - 3000 });
   });
 
+  it('takes a tolerance of 0 as the exact second, and refuses one that is not a number', () => {
+    const header = signWmsPayload(body, secret, now);
+    expect(verifyWmsSignature(body, header, secret, { now, toleranceSeconds: 0 })).toEqual({
+      timestamp: now,
+    });
+    expect(
+      reasonOf(() =>
+        verifyWmsSignature(body, header, secret, { now: now + 1, toleranceSeconds: 0 }),
+      ),
+    ).toBe('timestamp_too_old');
+    const text = { now, toleranceSeconds: '300' as unknown as number };
+    expect(() => verifyWmsSignature(body, header, secret, text)).toThrow(RangeError);
+  });
+
   it('refuses to judge the window without a valid clock, instead of letting any time through', () => {
     const ancient = signWmsPayload(body, secret, 1_000_000_000);
     for (const clock of [new Date('not a date'), Number.NaN, Number.POSITIVE_INFINITY]) {
@@ -172,10 +205,14 @@ describe('verifyWmsSignature', () => {
   it.each([
     ['missing_header', undefined],
     ['missing_header', ''],
+    ['missing_header', '   '],
     ['malformed_header', 'v1=abc'],
     ['malformed_header', 't=abc,v1=00'],
     ['malformed_header', 'garbage'],
-    ['malformed_header', `t=${now}`],
+    ['malformed_header', 't=x1700000000,v1=00'],
+    ['malformed_header', 't=1700000000x,v1=00'],
+    // A fixed t: the title is the test's id (for -t and mutation runs), so it must not vary.
+    ['malformed_header', 't=1700000000'],
   ])('names the reason %s for header %j', (reason, header) => {
     expect(reasonOf(() => verifyWmsSignature(body, header, secret))).toBe(reason);
   });
@@ -191,6 +228,8 @@ describe('verifyWmsSignature', () => {
       message = (error as Error).message;
     }
     expect(message).toContain('parsed and re-serialized');
+    // The whitespace hint only for a secret that has some.
+    expect(message).not.toContain('whitespace');
     expect(reasonOf(() => verifyWmsSignature(body, header, 'whsec_other'))).toBe(
       'signature_mismatch',
     );
@@ -207,6 +246,13 @@ describe('verifyWmsSignature', () => {
       'invalid_payload',
     );
     expect(reasonOf(() => verifyWmsSignature(body, header, ''))).toBe('no_secret');
+    // From JavaScript, or through a cast: a secret that is not a string is no secret.
+    for (const notAString of [42, new TextEncoder().encode(secret)]) {
+      expect(reasonOf(() => verifyWmsSignature(body, header, notAString as never))).toBe(
+        'no_secret',
+      );
+      expect(reasonOf(() => signWmsPayload(body, notAString as never))).toBe('no_secret');
+    }
   });
 
   it('agrees with Stripe on what fails', () => {
