@@ -7,7 +7,7 @@ import {
   type SignatureVerificationError,
   signWmsPayload,
   signWmsPayloadAsync,
-  type UnsupportedRuntimeError,
+  UnsupportedRuntimeError,
   type VerifyWmsSignatureOptions,
   verifyWmsSignature,
   verifyWmsSignatureAsync,
@@ -139,6 +139,23 @@ describe('verifyWmsSignatureAsync', () => {
   });
 });
 
+describe('the async pair without Web Crypto', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('rejects with UnsupportedRuntimeError naming crypto.subtle', async () => {
+    const header = signWmsPayload(body, secret, now);
+    vi.stubGlobal('crypto', undefined);
+    for (const run of [
+      () => signWmsPayloadAsync(body, secret, now),
+      () => verifyWmsSignatureAsync(body, header, secret, { now }),
+    ]) {
+      const error = await run().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UnsupportedRuntimeError);
+      expect((error as UnsupportedRuntimeError).missing).toBe('crypto.subtle');
+    }
+  });
+});
+
 describe('the sync pair without node:crypto', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -167,5 +184,27 @@ describe('the sync pair without node:crypto', () => {
     expect(await sdk.verifyWmsSignatureAsync(body, header, secret, { now })).toEqual({
       timestamp: now,
     });
+  });
+
+  it('throws UnsupportedRuntimeError where process is missing or has no getBuiltinModule', async () => {
+    const { process } = globalThis;
+    // A browser has no process; an edge runtime may have one without getBuiltinModule.
+    for (const stand of [undefined, { env: {} }]) {
+      vi.resetModules();
+      const sdk = await import('../../src/index.js');
+      let caught: unknown;
+      // Synchronous from here to the restore: nothing else runs with process replaced.
+      vi.stubGlobal('process', stand);
+      try {
+        sdk.signWmsPayload(body, secret, now);
+      } catch (error) {
+        caught = error;
+      } finally {
+        vi.stubGlobal('process', process);
+        vi.unstubAllGlobals();
+      }
+      expect(caught).toBeInstanceOf(sdk.UnsupportedRuntimeError);
+      expect((caught as UnsupportedRuntimeError).alternative).toBe('signWmsPayloadAsync');
+    }
   });
 });
