@@ -1,0 +1,40 @@
+// What a product pull makes of numbered pages the service answers: an answer for another page
+// than the one asked for fails instead of repeating a page for ever, and an empty page ends
+// the pull even when `total` says there are more.
+import { describe, expect, it } from 'vitest';
+import { ResponseValidationError } from '../../src/index.js';
+import { json } from '../support/fake-fetch.js';
+import { productService, scriptedClient as setup } from '../support/scripted-service.js';
+
+describe('products.iterate', () => {
+  it('fails with ResponseValidationError when the service answers another page', async () => {
+    const firstPage = productService(10);
+    // A service that pages by other parameters answers page 1 whatever was asked.
+    const { service, client } = setup((request, index) => {
+      request.url.searchParams.set('page', '1');
+      return firstPage(request, index);
+    });
+    const error = await client.products
+      .iterate({ page_size: 2 })
+      .toArray({ limit: 10 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues).toEqual([
+      { path: 'page', message: 'is 1, where page 2 was asked for' },
+    ]);
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('ends at an empty page, even one short of total', async () => {
+    const { service, client } = setup((request) =>
+      json({
+        items: [],
+        page: Number(request.url.searchParams.get('page')),
+        page_size: 2,
+        total: 10,
+      }),
+    );
+    expect(await client.products.iterate({ page_size: 2 }).toArray({ limit: 10 })).toEqual([]);
+    expect(service.requests).toHaveLength(1);
+  });
+});
