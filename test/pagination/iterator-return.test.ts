@@ -46,4 +46,17 @@ describe('return() with a page in flight', () => {
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  it('ends an iterator never read, as a cleanup in finally does, and fetches nothing', async () => {
+    const { client, aborted } = hanging();
+    for (const pull of [
+      client.orders.iterate(),
+      client.orders.pages(),
+      client.products.iterate(),
+    ]) {
+      expect(await pull.return()).toEqual({ done: true, value: undefined });
+      expect(await pull.next()).toEqual({ done: true, value: undefined });
+    }
+    expect(aborted).toHaveLength(0);
+  });
 });

@@ -46,6 +46,17 @@ describe('orders.iterate().toArray({ limit })', () => {
     expect(await orders.toArray({ limit: 5 })).toEqual([]);
   });
 
+  it('fetches ahead again once it has returned, for the loop that follows', async () => {
+    const { service, client } = setup(cursorService(12));
+    const orders = client.orders.iterate({ limit: 3 });
+    await orders.toArray({ limit: 3 });
+    expect(service.requests).toHaveLength(1);
+    await orders.next();
+    await settle();
+    // The page in hand, and the one after it fetched ahead (prefetch 1).
+    expect(service.requests).toHaveLength(3);
+  });
+
   it.each([
     ['no options', undefined],
     ['no limit', {}],
