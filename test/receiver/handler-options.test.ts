@@ -100,8 +100,12 @@ describe('createWebhookHandler options', () => {
 
   it.each([
     ['secret', { secret: '', on: {} }],
+    // From JavaScript: no options at all, or a secret that is not a string.
+    ['secret', undefined],
+    ['secret', { secret: 42, on: {} }],
     ['signatureHeader', { secret, on: {}, signatureHeader: 'X-Sig: 1' }],
     ['on', { secret, on: null }],
+    ['on', { secret, on: () => {} }],
     ['on.order.updated', { secret, on: { 'order.updated': 'not a function' } }],
     ['tolerance', { secret, on: {}, tolerance: -1 }],
     ['tolerance', { secret, on: {}, tolerance: 5 * 60 * 1000 }],
@@ -109,6 +113,8 @@ describe('createWebhookHandler options', () => {
     ['maxBodyBytes', { secret, on: {}, maxBodyBytes: 1.5 }],
     ['now', { secret, on: {}, now: Date.now() }],
     ['seen', { secret, on: {}, seen: { has: () => false } }],
+    ['seen', { secret, on: {}, seen: { add: () => {} } }],
+    ['seen', { secret, on: {}, seen: null }],
   ])('refuses a bad %s at creation', (option, options) => {
     const caught = creationError(options);
     expect(caught).toBeInstanceOf(ConfigurationError);
