@@ -180,6 +180,8 @@ describe('createWebhookHandler', () => {
       { id: 'evt_p', type: 'product.stock_changed', data: { product: { id: 5, stock: 0 } } },
       { id: 'evt_d', type: 'order.deleted', data: { order: { id: '7' } } },
       { type: 'ping' },
+      // A name Object.prototype has is no handler of this receiver either.
+      { id: 'evt_s', type: 'toString' },
     ]) {
       const response = await handler(signed(event));
       expect([response.status, await response.text()]).toEqual([200, 'ok']);
@@ -222,6 +224,29 @@ describe('createWebhookHandler', () => {
     expect((await handler(delivery('evt_5', 'order.created'))).status).toBe(200);
     expect((await handler(delivery('evt_5', 'order.created'))).status).toBe(200);
     expect(log).toEqual(['has evt_5', 'handle', 'has evt_5', 'handle', 'add evt_5', 'has evt_5']);
+  });
+
+  it('answers 200 when the store fails to record a handled id, telling onError', async () => {
+    const handled = vi.fn();
+    const onError = vi.fn();
+    const failure = new Error('redis down');
+    const handler = createWebhookHandler({
+      secret,
+      seen: { has: () => false, add: () => Promise.reject(failure) },
+      on: { 'order.updated': handled },
+      onError,
+    });
+    // Handled: a 5xx now would have it handled again on the retry.
+    expect((await handler(delivery('evt_9'))).status).toBe(200);
+    expect(handled).toHaveBeenCalledOnce();
+    expect(onError).toHaveBeenCalledWith(failure, expect.objectContaining({ id: 'evt_9' }));
+    // And without an onError to tell.
+    const quiet = createWebhookHandler({
+      secret,
+      seen: { has: () => false, add: () => Promise.reject(failure) },
+      on: { 'order.updated': handled },
+    });
+    expect((await quiet(delivery('evt_10'))).status).toBe(200);
   });
 
   it('answers 5xx when the store cannot say whether an id was seen', async () => {
