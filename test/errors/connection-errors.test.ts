@@ -47,5 +47,18 @@ describe('errors from responses', () => {
     expect(error.name).toBe('AbortError');
     expect(error.cause).toBe(reason);
     expect(error.message).toBe('GET /products → aborted by the caller: shutting down');
+    const { method, path, cursor } = error as AbortError;
+    expect([method, path, cursor]).toEqual(['GET', '/products', undefined]);
+  });
+
+  it('gives an aborted cursor pull’s AbortError the cursor to resume from', async () => {
+    const controller = new AbortController();
+    const client = createClient({ ...NO_RETRY, fetch: hangingFetch });
+    const start = { since: '2026-01-01T00:00:00Z', since_id: 'ord_7' };
+    const pending = client.orders.pages(start, { signal: controller.signal }).next();
+    controller.abort();
+    const error = (await failure(pending)) as AbortError;
+    expect(error).toBeInstanceOf(AbortError);
+    expect([error.method, error.path, error.cursor]).toEqual(['GET', '/orders', start]);
   });
 });
