@@ -90,7 +90,17 @@ describe('errors from responses', () => {
   );
 
   it("gives each 422 issue of another shape the service's { loc, msg, type }, keeping its fields", async () => {
-    const detail = ['limit must be <= 200', null, { code: 7 }, { loc: 'query', msg: 'm' }];
+    const detail = [
+      'limit must be <= 200',
+      null,
+      { code: 7 },
+      { loc: 'query', msg: 'm' },
+      // Partly the service's shape: what is missing or of another type is filled in.
+      { type: 'missing', code: 1 },
+      { msg: 'm', type: 't' },
+      { loc: ['body', 'x'], msg: 5, type: 't' },
+      { loc: ['query', 'limit'], msg: 'too big' },
+    ];
     const service = fakeFetch(() => json({ detail }, 422));
     const client = createClient({ ...NO_RETRY, fetch: service.fetch });
     const error = (await failure(client.orders.list())) as ValidationError;
@@ -99,9 +109,21 @@ describe('errors from responses', () => {
       { loc: [], msg: 'null', type: 'unknown' },
       { code: 7, loc: [], msg: '{"code":7}', type: 'unknown' },
       { loc: [], msg: 'm', type: 'unknown' },
+      { code: 1, loc: [], msg: '{"type":"missing","code":1}', type: 'missing' },
+      { loc: [], msg: 'm', type: 't' },
+      { loc: ['body', 'x'], msg: '{"loc":["body","x"],"msg":5,"type":"t"}', type: 't' },
+      { loc: ['query', 'limit'], msg: 'too big', type: 'unknown' },
     ]);
     // What an error handler does with them: no TypeError.
-    expect(error.issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`)).toHaveLength(4);
+    expect(error.issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`)).toHaveLength(8);
+  });
+
+  it('gives a 422 whose detail is no list no issues', async () => {
+    const service = fakeFetch(() => json({ detail: 'limit must be <= 200' }, 422));
+    const client = createClient({ ...NO_RETRY, fetch: service.fetch });
+    const error = (await failure(client.orders.list())) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.issues).toEqual([]);
   });
 
   it('shows a detail of another shape in the message, as it came', async () => {
