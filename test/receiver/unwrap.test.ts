@@ -130,6 +130,8 @@ describe('unwrapWebhook', () => {
       );
       expect(error).toBeInstanceOf(WebhookPayloadError);
       expect((error as WebhookPayloadError).reason).toBe('invalid_json');
+      // No field is at fault: a handler that lists the issues finds none, not undefined.
+      expect((error as WebhookPayloadError).issues).toEqual([]);
     }
   });
 
