@@ -1,5 +1,5 @@
 // Retries: which requests, on what, and how long they wait (ky underneath, SDK policy on top).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AbortError,
   ConnectionError,
@@ -281,5 +281,42 @@ describe('retries', () => {
     });
     await expect(client.products.list()).resolves.toEqual(productPage);
     expect(calls).toBe(2);
+  });
+
+  it.each([
+    ['its function’s value', { delay: () => 20, jitter: () => 7 }, 7],
+    ['the delay itself when off', { delay: () => 5, jitter: false }, 5],
+    ['a random share of the delay when on', { delay: () => 20, jitter: true }, 10],
+    [
+      'the delay for a jitter that is no wait (NaN)',
+      { delay: () => 6, jitter: () => Number.NaN },
+      6,
+    ],
+    ['the delay for a jitter that is no wait (< 0)', { delay: () => 4, jitter: () => -1 }, 4],
+  ])('waits, as retry.jitter says, %s', async (_, retry, wait) => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      const lines: string[] = [];
+      const service = fakeFetch((_, index) =>
+        index === 0 ? json({ detail: 'down' }, 503) : json(productPage),
+      );
+      const client = clientOver(service, {
+        retry: { limit: 1, ...retry },
+        logger: { debug() {}, info() {}, warn: (line) => lines.push(line), error() {} },
+      });
+      await expect(client.products.list()).resolves.toEqual(productPage);
+      expect(lines).toEqual([expect.stringMatching(new RegExp(`retry 1 in ${wait} ms$`))]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('retries an error answer that has no body', async () => {
+    const service = fakeFetch((_, index) =>
+      index === 0 ? new Response(null, { status: 503 }) : json(productPage),
+    );
+    const client = clientOver(service, { retry: FAST_RETRY });
+    await expect(client.products.list()).resolves.toEqual(productPage);
+    expect(service.requests).toHaveLength(2);
   });
 });
