@@ -29,6 +29,13 @@ describe('Transport', () => {
     );
   });
 
+  it('leaves a parameter given as undefined out of the query, as one not given', async () => {
+    const service = fakeFetch(() => json({ items: [], total: 0, page: 1, page_size: 10 }));
+    const transport = new Transport({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    await new OrdersClient(transport).list({ status: undefined, limit: 10 });
+    expect(service.requests[0]?.url.search).toBe('?limit=10');
+  });
+
   it('throws ConfigurationError at construction, naming the option', () => {
     expect(() => new Transport({ hostUrl: 'shop.example.test', apiKey: KEY })).toThrow(
       ConfigurationError,
