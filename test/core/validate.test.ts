@@ -189,6 +189,19 @@ describe('the fast response check', () => {
     expect(Object.hasOwn(parsed.items[0] as object, '__proto__')).toBe(false);
   });
 
+  it('names the field at fault inside an answer of either shape, not only that none matched', async () => {
+    // GET /orders/{id}/items: an envelope or a bare array; an envelope whose items is no list.
+    for (const body of [{ items: 'none' }, { items: [5] }]) {
+      try {
+        parseResponse(OrderItemListSchema, body, { method: 'GET', path: '/', status: 200 });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ResponseValidationError);
+        expect((error as ResponseValidationError).issues[0]?.path).toMatch(/^items/);
+      }
+    }
+  });
+
   it('still names the field at fault when a body is invalid', () => {
     const body = { items: [order, { ...order, updated_at: 5 }], next_since: 'x', has_more: true };
     try {
