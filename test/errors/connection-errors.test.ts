@@ -20,6 +20,16 @@ describe('errors from responses', () => {
     expect(error.message).toBe('GET /products → network error: fetch failed');
   });
 
+  it('describes a network failure whose causes loop, instead of following them for ever', async () => {
+    const looping = new TypeError('fetch failed');
+    (looping as { cause?: unknown }).cause = looping;
+    const service = fakeFetch(() => looping);
+    const client = createClient({ ...NO_RETRY, fetch: service.fetch });
+    const error = (await failure(client.products.list())) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toBe('GET /products → network error: fetch failed: fetch failed');
+  });
+
   it('throws TimeoutError when no response arrives in time', async () => {
     const client = createClient({
       ...NO_RETRY,
