@@ -96,6 +96,8 @@ describe('debug bodies', () => {
     ['nested', { secret: { current: 'whsec_AAAA', previous: 'whsec_BBBB' } }],
     ['under another name', { signing_key: 'whsec_CCCC' }],
     ['in a list', { secrets: ['whsec_DDDD'] }],
+    // An API key named with more after it: api_key matches anywhere in a name, not only at its end.
+    ['named as an API key, with more after it', { api_key_v2: 'whsec_GGGG' }],
   ])('redact a subscription secret %s', async (_, extra) => {
     const { logger, text } = recorder();
     const answer = { id: 'wh_1', url: 'https://wms.test/h', events: ['order.created'], ...extra };
