@@ -34,7 +34,8 @@ export class ProductsClient extends ResourceClient {
   /**
    * Fetches one page of products.
    *
-   * @param params - `page` (1-based, default 1) and `page_size` (default 50, at most 200).
+   * @param params - `page` (1-based, default 1) and `page_size` (the service's default and
+   *   maximum, which the specification does not show; the mock's are 50 and 200).
    * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns The page: `items`, `page`, `page_size`, `total`.
    * @throws {@link ValidationError} for bad parameters (nothing is sent),

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { MoneySchema, unchecked, wireObject } from './wire.js';
 
-/** Largest page the service returns; also the ceiling on `limit` for orders. */
+/** The largest `limit` of GET /orders (specification 8); the mock's largest product page too. */
 export const MAX_PAGE_SIZE = 200;
 
 /**
@@ -47,11 +47,13 @@ export interface ProductList extends z.infer<typeof ProductListSchema> {}
 
 /**
  * Query of GET /products. The specification shows none; the service pages products
- * like orders, by 1-based `page` and `page_size` (docs/spec-gaps.md).
+ * like orders, by 1-based `page` and `page_size` (docs/spec-gaps.md). `page_size` has no
+ * upper bound here: the specification bounds only the orders' `limit` (8), so the service
+ * decides how large a product page may be (the mock: 200, {@link MAX_PAGE_SIZE}).
  */
 export const ProductListParamsSchema = z.object({
   page: z.optional(z.int().check(z.minimum(1))),
-  page_size: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_PAGE_SIZE))),
+  page_size: z.optional(z.int().check(z.minimum(1))),
 });
 
 /** Query of GET /products. */

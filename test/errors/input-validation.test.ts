@@ -33,7 +33,7 @@ describe('input validation', () => {
     ).rejects.toBeInstanceOf(ValidationError);
     expect(() => client.orders.pages({ since: '2026-01-01T00:00:00' })).toThrow(ValidationError);
     expect(() => client.orders.iterate({ since: '2026-01-01T00:00:00Z' })).toThrow(ValidationError);
-    expect(() => client.products.iterate({ page_size: 1000 })).toThrow(ValidationError);
+    expect(() => client.products.iterate({ page_size: 0 })).toThrow(ValidationError);
     expect(service.requests).toHaveLength(0);
   });
 

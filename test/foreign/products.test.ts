@@ -66,6 +66,24 @@ describe('products from a foreign service', () => {
     expect(products).toEqual([odd, product(2, 2.5)]);
   });
 
+  it('sends a page_size above 200, whose bound for products the specification does not show', async () => {
+    // 8 bounds `limit` of GET /orders at 200; 4.1 shows no query parameters for products, so
+    // a service may allow larger pages: the SDK sends the size and lets the service decide.
+    const { client, sent } = foreignClient(() => ({
+      items: [product(1, 1)],
+      page: 1,
+      page_size: 500,
+      total: 1,
+    }));
+    const products: Product[] = await collect(client.products.iterate({ page_size: 500 }));
+    expect(products).toHaveLength(1);
+    await expect(client.products.list({ page_size: 1000 })).resolves.toMatchObject({ total: 1 });
+    expect(sent.map((request) => request.url.searchParams.get('page_size'))).toEqual([
+      '500',
+      '1000',
+    ]);
+  });
+
   it('fails clearly on a page without its counters, which iterate pages by', async () => {
     const { client } = foreignClient(() => ({ items: [product(1, 1)] }));
     const error = await client.products.list({ page: 2 }).catch((caught: unknown) => caught);
