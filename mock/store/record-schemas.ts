@@ -143,9 +143,13 @@ export const ProductInputSchema = z.partial(
 
 /**
  * The inbound notification's body as the service reads it (specification 2.8): the wire
- * schema, with `shipped_at` any {@link InstantSchema}. 2.8 asks for UTC; `+00:00` is UTC,
- * and another offset names its instant as exactly, so the mock takes it and stores UTC.
+ * schema's fields, with `shipped_at` any {@link InstantSchema}. 2.8 asks for UTC; `+00:00` is
+ * UTC, and another offset names its instant as exactly, so the mock takes it and stores UTC.
+ * Without the SDK's check that `source` and `external_ref` come together: one of them alone
+ * is not the second key of 4.6, so neither key is present and the event is skipped (rule 3),
+ * where the SDK refuses to send it.
  */
-export const InboundNotificationSchema = z.safeExtend(FulfillmentNotificationSchema, {
+export const InboundNotificationSchema = z.object({
+  ...FulfillmentNotificationSchema.shape,
   shipped_at: InstantSchema,
 });

@@ -51,8 +51,9 @@ export const FulfillmentNotificationSchema = z
     shipped_at: z.pipe(IsoDateTimeWithOffsetSchema, z.transform(toUtc)),
   })
   .check(
-    // Half a secondary key names no order and is a sender's bug, not a skip; beside an
-    // `inbound_order_id`, which alone decides (4.6 rule 1), it is not read at all.
+    // Half a secondary key names no order: the service can only skip it (4.6 rule 3), so
+    // sending it is a sender's bug, refused here; beside an `inbound_order_id`, which alone
+    // decides (4.6 rule 1), it is not read at all.
     z.refine((body) => body.inbound_order_id != null || wholeSecondaryKey(body), {
       message: 'source and external_ref must be given together',
       path: ['external_ref'],

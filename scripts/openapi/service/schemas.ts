@@ -94,30 +94,11 @@ const requests = registryOf([
     'FulfillmentNotification',
     'Body of the inbound shipment notification (specification 2.8). The order is matched by ' +
       '`inbound_order_id` when present, and then `source` and `external_ref` are not read; ' +
-      'else by `source` with `external_ref`, which must come together (one without the other ' +
-      'is 422). A key that is null counts as absent (specification 4.6).',
+      'else by `source` with `external_ref`. Without either key (one of `source` and ' +
+      '`external_ref` alone is neither) the notification is skipped. A key that is null ' +
+      'counts as absent (specification 4.6).',
   ],
 ]);
-
-// zod describes refinements it cannot translate by dropping them; these put them back in
-// JSON Schema's own words. The inbound notification (specification 4.6 rule 1): a string
-// `inbound_order_id` alone decides, whatever `source` and `external_ref` say; without one
-// (absent or null, which counts as absent) those two are both strings or both absent or null.
-const given = (...names: string[]) => ({
-  required: names,
-  properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
-});
-const refinements: Record<string, Json> = {
-  FulfillmentNotification: {
-    if: given('inbound_order_id'),
-    else: {
-      anyOf: [
-        given('source', 'external_ref'),
-        { properties: { source: { type: 'null' }, external_ref: { type: 'null' } } },
-      ],
-    },
-  },
-};
 
 // What a check says in code (the webhook URL is read by WHATWG URL parsing, not z.url),
 // restated for readers of the document: `uri` alone takes `ftp:`, `mailto:`, `urn:` and a
@@ -154,7 +135,7 @@ export function componentSchemas(): Record<string, Schema> {
         throw new Error(`scripts/openapi/service/schemas.ts: ${id} has no property ${name}`);
       Object.assign(property, keywords);
     }
-    all[id] = { ...cleaned, ...refinements[id] };
+    all[id] = cleaned;
   }
   return sortedById(all);
 }
