@@ -41,11 +41,15 @@ export function isNetworkError(error: unknown): error is Error {
  * request whose signal has aborted is refused here, as the Fetch standard's fetch refuses it,
  * since a custom fetch or an interceptor may send it all the same: ky goes on to fetch once a
  * caller's hook returns, however long after the call ended.
+ *
+ * @param call - The call's own signal, refused on too: a Request a hook built anew does not
+ *   carry it.
  */
-export function lateBoundFetch(custom: FetchLike | undefined): KyFetch {
+export function lateBoundFetch(custom: FetchLike | undefined, call?: AbortSignal): KyFetch {
   return async (input, init) => {
     const { signal } = input as Request;
     if (signal.aborted) throw signal.reason;
+    if (call?.aborted) throw call.reason;
     return (custom ?? globalThis.fetch)(input as Request, init).catch((error: unknown) =>
       markNetworkError(error, signal),
     );

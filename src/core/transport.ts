@@ -131,16 +131,33 @@ function sender(config: NormalizedConfig): Send {
   const observed =
     config.retry.shouldRetry !== undefined ||
     Object.values(config.hooks).some((hooks) => hooks && hooks.length > 0);
-  const keyed = (copy: boolean) => withHeader(fetch, 'X-API-Key', () => apiKey ?? '', copy);
+  const keyed = (copy: boolean, next = fetch) =>
+    withHeader(next, 'X-API-Key', () => apiKey ?? '', copy);
   const api = base.extend({ prefixUrl: config.baseUrl, fetch: keyed(observed) });
   const inbound = base.extend({ prefixUrl: config.hostUrl });
 
   // Signed at each attempt, not once: a retry after a long Retry-After still carries a
   // timestamp inside the service's ±5 minute window (specification 5, rule 5). On Web
   // Crypto, which every runtime has, so a fulfillment client works on edge runtimes too.
-  function signer(body: string, secret: string): KyFetch {
+  function signer(body: string, secret: string, next = fetch): KyFetch {
     const sign = () => signWmsPayloadAsync(body, secret, Math.floor(config.now() / 1000));
-    return withHeader(fetch, WMS_SIGNATURE_HEADER, sign, true);
+    return withHeader(next, WMS_SIGNATURE_HEADER, sign, true);
+  }
+
+  // The fetch of one call that needs its own. A call with a signal refuses to send once that
+  // has aborted, whatever Request a caller's hook handed ky (one it built anew lacks the
+  // signal), checked below the signing, which awaits.
+  function fetchOf(
+    request: TransportRequest<z.ZodMiniType>,
+    resolved: ResolvedOptions,
+    signal: AbortSignal | undefined,
+  ): KyFetch | undefined {
+    const next = signal ? lateBoundFetch(config.fetch, signal) : fetch;
+    if (request.target === 'inbound') return signer(request.body ?? '', signingSecret ?? '', next);
+    // A call's own retry.shouldRetry is caller code that can hold the Request as well.
+    const held = !observed && resolved.retry?.shouldRetry !== undefined;
+    // Else the api instance's keyed fetch serves.
+    return signal || held ? keyed(observed || held, next) : undefined;
   }
 
   async function exchange(
@@ -160,11 +177,13 @@ function sender(config: NormalizedConfig): Send {
     // The call ends on its signal by itself (below), not when ky next looks at it: a caller's
     // hook that awaits holds ky past the abort, and where ky cannot follow the signal so does
     // its wait between retries. ky, once it goes on, then starts no other attempt, and fetch
-    // refuses the request (lateBoundFetch).
+    // refuses the request (fetchOf).
     if (signal) {
       options.signal = signal;
       options.hooks = { beforeRetry: [() => (signal.aborted ? ky.stop : undefined)] };
     }
+    const own = fetchOf(request, resolved, signal);
+    if (own) options.fetch = own;
     if (request.body !== undefined && log.enabled('debug')) {
       log.debug(`${trace.where} request body: ${log.body(request.body)}`);
     }
@@ -233,18 +252,11 @@ function sender(config: NormalizedConfig): Send {
       options.headers = headers;
     }
     if (request.body !== undefined) options.body = request.body;
-    // A call's own retry.shouldRetry is caller code that can hold the Request as well.
-    if (request.target === 'api' && !observed && resolved.retry?.shouldRetry) {
-      options.fetch = keyed(true);
-    }
-    if (request.target === 'inbound') {
-      if (signingSecret === undefined) {
-        throw new ConfigurationError(
-          'signingSecret',
-          'is required to send fulfillment notifications.',
-        );
-      }
-      options.fetch = signer(request.body ?? '', signingSecret);
+    if (request.target === 'inbound' && signingSecret === undefined) {
+      throw new ConfigurationError(
+        'signingSecret',
+        'is required to send fulfillment notifications.',
+      );
     }
     return new APIPromise(exchange(request, resolved, options, trace), (raw) =>
       parseBody(raw, request, log.scrub),

@@ -27,10 +27,14 @@ function gate() {
 
 /**
  * The mock in-process, behind a fetch that counts what reaches it (as a fetch wrapper or
- * instrumentation would), with a beforeRequest hook that waits on `hook`. `settled` resolves
- * once ky has decided on the attempt the hook held (retry.shouldRetry is asked), sent or not.
+ * instrumentation would), with a beforeRequest hook that waits on `hook` and then returns
+ * what `returns` makes of the request (a Request of its own, say). `settled` resolves once
+ * ky has decided on the attempt the hook held: refused (retry.shouldRetry is asked) or sent.
  */
-function heldClient(hook: ReturnType<typeof gate>) {
+function heldClient(
+  hook: ReturnType<typeof gate>,
+  returns: (request: Request) => Request | undefined = () => undefined,
+) {
   const mock = createMockService({ orders: 1 });
   const settled = gate();
   let sent = 0;
@@ -40,6 +44,7 @@ function heldClient(hook: ReturnType<typeof gate>) {
     signingSecret: MOCK_SIGNING_SECRET,
     fetch: (request, init) => {
       sent++;
+      settled.enter();
       return mock.fetch(request, init);
     },
     retry: {
@@ -48,7 +53,7 @@ function heldClient(hook: ReturnType<typeof gate>) {
         return false;
       },
     },
-    hooks: { beforeRequest: [hook.hold] },
+    hooks: { beforeRequest: [(request) => hook.hold().then(() => returns(request))] },
   });
   return { mock, client, settled: settled.entered, sent: () => sent };
 }
@@ -90,6 +95,45 @@ describe('a beforeRequest hook that awaits past the call’s end', () => {
       expect(error).toBeInstanceOf(TimeoutError);
       expect(error).toMatchObject({ limit: 'total' });
       expect(error.message).toContain('totalTimeout');
+      await settled;
+      expect(sent()).toBe(0);
+      expect(mock.requests).toHaveLength(0);
+    });
+  });
+});
+
+// A hook may hand ky a Request of its own (to change a header, say), built without the signal
+// ky gave the one it saw: the call's end must hold for that Request too.
+const rebuilt = (request: Request) =>
+  new Request(request.url, { method: request.method, headers: request.headers });
+
+describe('a beforeRequest hook that returns a new Request without the signal, past the end', () => {
+  describe.each(Object.entries(CALLS))('%s', (_, call) => {
+    it('rejects with AbortError when the signal aborts, and sends nothing', async () => {
+      const hook = gate();
+      const { mock, client, settled, sent } = heldClient(hook, rebuilt);
+      const controller = new AbortController();
+      const pending = call(client, { signal: controller.signal });
+      await hook.entered;
+      controller.abort(new Error('shutting down'));
+      const error = await failure(pending);
+      hook.open();
+      expect(error).toBeInstanceOf(AbortError);
+      expect(error.cause).toEqual(new Error('shutting down'));
+      await settled;
+      expect(sent()).toBe(0);
+      expect(mock.requests).toHaveLength(0);
+    });
+
+    it('rejects with TimeoutError when totalTimeout runs out, and sends nothing', async () => {
+      const hook = gate();
+      const { mock, client, settled, sent } = heldClient(hook, rebuilt);
+      const pending = call(client, { totalTimeout: 20 });
+      await hook.entered;
+      const error = await failure(pending);
+      hook.open();
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(error).toMatchObject({ limit: 'total' });
       await settled;
       expect(sent()).toBe(0);
       expect(mock.requests).toHaveLength(0);
