@@ -44,12 +44,18 @@ export function isNetworkError(error: unknown): error is Error {
  *
  * @param call - The call's own signal, refused on too: a Request a hook built anew does not
  *   carry it.
+ * @param sent - Told of each request it sends, not of one it refuses.
  */
-export function lateBoundFetch(custom: FetchLike | undefined, call?: AbortSignal): KyFetch {
+export function lateBoundFetch(
+  custom: FetchLike | undefined,
+  call?: AbortSignal,
+  sent?: () => void,
+): KyFetch {
   return async (input, init) => {
     const { signal } = input as Request;
     if (signal.aborted) throw signal.reason;
     if (call?.aborted) throw call.reason;
+    sent?.();
     return (custom ?? globalThis.fetch)(input as Request, init).catch((error: unknown) =>
       markNetworkError(error, signal),
     );

@@ -73,13 +73,14 @@ function searchOf(request: TransportRequest<z.ZodMiniType>): string {
   return url;
 }
 
-/** One call as the log sees it: where it went, when it started, how often it was retried. */
+/** One call as the log sees it: where it went, when it started, how many attempts went out. */
 interface Trace {
   url: string;
   /** `GET /orders?limit=50`: the method and the path with its query. */
   where: string;
   started: number;
-  retries: number;
+  /** Attempts handed to fetch: not one ky decided on that the call's end kept from going. */
+  sent: number;
   report: RetryReport | undefined;
   /** Set once its end is logged: ky may go on after that (a caller's hook that awaited). */
   done: boolean;
@@ -90,15 +91,14 @@ function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string
     url,
     where: `${request.method} /${url}`,
     started: Date.now(),
-    retries: 0,
+    sent: 0,
     report: undefined,
     done: false,
   };
   if (log.enabled('warn')) {
-    trace.report = (line, retry) => {
+    trace.report = (line) => {
       // A retry ky decides on for an answer a hook held past the call's end is never made.
       if (trace.done) return;
-      if (retry) trace.retries = retry;
       log.warn(`${trace.where} → ${line}`);
     };
   }
@@ -146,18 +146,21 @@ function sender(config: NormalizedConfig): Send {
 
   // The fetch of one call that needs its own. A call with a signal refuses to send once that
   // has aborted, whatever Request a caller's hook handed ky (one it built anew lacks the
-  // signal), checked below the signing, which awaits.
+  // signal), checked below the signing, which awaits. One logged counts what it sends.
   function fetchOf(
     request: TransportRequest<z.ZodMiniType>,
     resolved: ResolvedOptions,
     signal: AbortSignal | undefined,
+    trace: Trace,
   ): KyFetch | undefined {
-    const next = signal ? lateBoundFetch(config.fetch, signal) : fetch;
+    const counted = log.enabled('info') ? () => void trace.sent++ : undefined;
+    const perCall = signal || counted;
+    const next = perCall ? lateBoundFetch(config.fetch, signal, counted) : fetch;
     if (request.target === 'inbound') return signer(request.body ?? '', signingSecret ?? '', next);
     // A call's own retry.shouldRetry is caller code that can hold the Request as well.
     const held = !observed && resolved.retry?.shouldRetry !== undefined;
     // Else the api instance's keyed fetch serves.
-    return signal || held ? keyed(observed || held, next) : undefined;
+    return perCall || held ? keyed(observed || held, next) : undefined;
   }
 
   async function exchange(
@@ -182,7 +185,7 @@ function sender(config: NormalizedConfig): Send {
       options.signal = signal;
       options.hooks = { beforeRetry: [() => (signal.aborted ? ky.stop : undefined)] };
     }
-    const own = fetchOf(request, resolved, signal);
+    const own = fetchOf(request, resolved, signal, trace);
     if (own) options.fetch = own;
     if (request.body !== undefined && log.enabled('debug')) {
       log.debug(`${trace.where} request body: ${log.body(request.body)}`);
@@ -223,7 +226,7 @@ function sender(config: NormalizedConfig): Send {
   function ended(trace: Trace, outcome: string, requestId: string | undefined) {
     trace.done = true;
     if (!log.enabled('info')) return;
-    const attempts = trace.retries + 1;
+    const attempts = trace.sent;
     const ms = Math.round(Date.now() - trace.started);
     const id = requestId ? `, request id ${requestId}` : '';
     log.info(

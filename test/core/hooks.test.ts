@@ -203,6 +203,51 @@ describe('an afterResponse hook that awaits past the abort', () => {
   });
 });
 
+describe('the info line of a call that ends while a hook holds an attempt', () => {
+  // The call fails its first attempt with a 503, then a beforeRequest hook holds attempt
+  // `held` until after the abort: that attempt is never sent, so the line must not count it.
+  async function lineOf(held: number): Promise<string[]> {
+    const hook = gate();
+    const service = fakeFetch(() => json({ detail: 'down' }, 503));
+    const lines: string[] = [];
+    const line = (text: string) => void lines.push(text);
+    const client = createClient({
+      hostUrl: 'https://shop.example.test',
+      apiKey: MOCK_API_KEY,
+      fetch: service.fetch,
+      retry: { limit: 3, ...FAST_RETRY },
+      logger: { debug: line, info: line, warn: () => {}, error: line },
+      logLevel: 'info',
+      hooks: {
+        beforeRequest: [
+          (_request, _options, { retryCount }) => (retryCount === held ? hook.hold() : undefined),
+        ],
+      },
+    });
+    const controller = new AbortController();
+    const pending = client.products.list({}, { signal: controller.signal });
+    await hook.entered;
+    controller.abort(new Error('SIGTERM'));
+    expect(await failure(pending)).toBeInstanceOf(AbortError);
+    hook.open();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(service.requests).toHaveLength(held);
+    return lines;
+  }
+
+  it('counts no attempt when the first was never sent', async () => {
+    expect(await lineOf(0)).toEqual([
+      expect.stringMatching(/GET \/products → AbortError in \d+ ms \(0 attempts\)$/),
+    ]);
+  });
+
+  it('counts only the attempt sent when its retry was never sent', async () => {
+    expect(await lineOf(1)).toEqual([
+      expect.stringMatching(/GET \/products → AbortError in \d+ ms \(1 attempt\)$/),
+    ]);
+  });
+});
+
 describe('the per-attempt timeout', () => {
   afterEach(() => {
     vi.useRealTimers();
