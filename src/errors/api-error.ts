@@ -22,15 +22,27 @@ export interface ApiErrorInit {
 }
 
 /**
+ * An issue's `loc` as a list: as it came when it is one; a lone string or number (a proxy's,
+ * another framework's) as its one entry, so where the problem is survives; else empty.
+ *
+ * @internal
+ */
+export function locOf(loc: unknown): ValidationIssue['loc'] {
+  if (Array.isArray(loc)) return loc;
+  return typeof loc === 'string' || typeof loc === 'number' ? [loc] : [];
+}
+
+/**
  * Renders 422 issues the way the service means them: `query.limit: too big`. An item of
  * another shape (a proxy's, a newer service's) is shown as it came, never thrown on.
  */
 export function formatIssues(issues: readonly unknown[]): string {
   return issues
     .map((issue) => {
-      const { loc, msg } = Object(issue) as Partial<ValidationIssue>;
+      const { loc, msg } = Object(issue) as Record<string, unknown>;
       if (typeof msg !== 'string') return typeof issue === 'string' ? issue : JSON.stringify(issue);
-      return Array.isArray(loc) && loc.length > 0 ? `${loc.join('.')}: ${msg}` : msg;
+      const where = locOf(loc);
+      return where.length > 0 ? `${where.join('.')}: ${msg}` : msg;
     })
     .join('; ');
 }

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../schemas/common.js';
-import { ApiError, type ApiErrorInit, formatIssues } from './api-error.js';
+import { ApiError, type ApiErrorInit, formatIssues, locOf } from './api-error.js';
 
 // A `detail` item as an issue: as it came when it has the service's shape; else (a proxy's or
 // a custom handler's list) with its text as `msg`, its other fields kept, and `loc`/`type`
@@ -12,7 +12,7 @@ function toIssue(item: unknown): ValidationIssue {
   const text = typeof item === 'string' ? item : JSON.stringify(item);
   return {
     ...(typeof item === 'object' ? item : {}),
-    loc: Array.isArray(loc) ? loc : [],
+    loc: locOf(loc),
     msg: typeof msg === 'string' ? msg : text,
     type: typeof type === 'string' ? type : 'unknown',
   };
@@ -41,7 +41,8 @@ export class ValidationError extends ApiError {
   /**
    * Each problem found, in the service's `{ loc, msg, type }` shape. An item of another shape
    * (from a proxy, or a service's own handler) is given that shape: its text as `msg`, `loc`
-   * empty unless it had one, `type` `'unknown'` unless it had one, its other fields kept.
+   * as a list (a lone string or number as its one entry, anything else as none), `type`
+   * `'unknown'` unless it had one, its other fields kept.
    */
   declare readonly issues: ValidationIssue[];
 

@@ -75,7 +75,10 @@ describe('errors from responses', () => {
     [422, ['limit must be <= 200'], ValidationError, 'limit must be <= 200'],
     [400, [{ msg: 'bad' }], ApiError, 'bad'],
     [422, [null, { code: 7 }], ValidationError, 'null; {"code":7}'],
-    [422, [{ loc: 'query', msg: 'm', type: 't' }], ValidationError, 'm'],
+    // A loc that is no list (a proxy's, another framework's): a string or number still says where.
+    [422, [{ loc: 'query', msg: 'm', type: 't' }], ValidationError, 'query: m'],
+    [422, [{ loc: 0, msg: 'm', type: 't' }], ValidationError, '0: m'],
+    [422, [{ loc: { at: 'query' }, msg: 'm', type: 't' }], ValidationError, 'm'],
   ])(
     'gives a %i whose detail list has another shape a typed error, not a crash',
     async (status, detail, ErrorClass, text) => {
@@ -95,6 +98,8 @@ describe('errors from responses', () => {
       null,
       { code: 7 },
       { loc: 'query', msg: 'm' },
+      { loc: 2, msg: 'n' },
+      { loc: true, msg: 'o' },
       // Partly the service's shape: what is missing or of another type is filled in.
       { type: 'missing', code: 1 },
       { msg: 'm', type: 't' },
@@ -108,14 +113,16 @@ describe('errors from responses', () => {
       { loc: [], msg: 'limit must be <= 200', type: 'unknown' },
       { loc: [], msg: 'null', type: 'unknown' },
       { code: 7, loc: [], msg: '{"code":7}', type: 'unknown' },
-      { loc: [], msg: 'm', type: 'unknown' },
+      { loc: ['query'], msg: 'm', type: 'unknown' },
+      { loc: [2], msg: 'n', type: 'unknown' },
+      { loc: [], msg: 'o', type: 'unknown' },
       { code: 1, loc: [], msg: '{"type":"missing","code":1}', type: 'missing' },
       { loc: [], msg: 'm', type: 't' },
       { loc: ['body', 'x'], msg: '{"loc":["body","x"],"msg":5,"type":"t"}', type: 't' },
       { loc: ['query', 'limit'], msg: 'too big', type: 'unknown' },
     ]);
     // What an error handler does with them: no TypeError.
-    expect(error.issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`)).toHaveLength(8);
+    expect(error.issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`)).toHaveLength(10);
   });
 
   it('gives a 422 whose detail is no list no issues', async () => {
