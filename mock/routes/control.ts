@@ -118,7 +118,7 @@ function stateCall(call: () => unknown, status = 200): RouteResponse {
   }
 }
 
-// A move the clock refuses (RangeError: outside the years 0000-9999, where no timestamp
+// A move the clock refuses (RangeError: outside the years 0001-9999, where no timestamp
 // could be written any more) is bad input like any other, and leaves the clock unchanged.
 function moveClock(move: () => void, field: string, answer: () => unknown): RouteResponse {
   try {

@@ -22,7 +22,7 @@ export interface MockClock {
    *   (`Date.now()`'s unit), unlike the SDK's `now` and `timestamp`, which take Unix seconds
    *   (README, "Time: one unit"): `set(1_780_000_000)` is January 1970, not 2026.
    * @throws TypeError when `date` is not a valid date.
-   * @throws RangeError when `date` is outside 0000-01-01T00:00:00.000Z to
+   * @throws RangeError when `date` is outside 0001-01-01T00:00:00.000Z to
    *   9999-12-31T23:59:59.999Z; the clock is left unchanged.
    */
   set(date: Date | string | number): void;
@@ -31,7 +31,7 @@ export interface MockClock {
    * at the new time; a running clock keeps running, shifted.
    *
    * @throws TypeError when `ms` is not a finite number.
-   * @throws RangeError when the new time would be outside 0000-01-01T00:00:00.000Z to
+   * @throws RangeError when the new time would be outside 0001-01-01T00:00:00.000Z to
    *   9999-12-31T23:59:59.999Z; the clock is left unchanged.
    */
   advance(ms: number): void;
@@ -45,8 +45,8 @@ export interface ControllableClock extends MockClock {
   reset(): void;
 }
 
-/** The earliest time the clock can show: `0000-01-01T00:00:00.000Z`. */
-const CLOCK_MIN_MS = Date.parse('0000-01-01T00:00:00.000Z');
+/** The earliest time the clock can show: `0001-01-01T00:00:00.000Z`. */
+const CLOCK_MIN_MS = Date.parse('0001-01-01T00:00:00.000Z');
 
 /** The latest time the clock can show: `9999-12-31T23:59:59.999Z`. */
 const CLOCK_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
@@ -54,7 +54,9 @@ const CLOCK_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
 /**
  * Checks that a clock reading is one the API can write: every timestamp the mock writes
  * comes from the clock and must stay an ISO 8601 date with a four-digit year (beyond that
- * `toISOString` writes `+010000-...`, and past year 275760 no Date exists at all).
+ * `toISOString` writes `+010000-...`, and past year 275760 no Date exists at all), and not
+ * in year 0, which Python's datetime (the real service's) does not have and the SDK refuses
+ * in a `since`.
  *
  * @param ms - The reading, in epoch milliseconds.
  * @param what - The call or field, for the error message.
@@ -63,7 +65,7 @@ const CLOCK_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
 function checkClockRange(ms: number, what: string): number {
   if (!(ms >= CLOCK_MIN_MS && ms <= CLOCK_MAX_MS)) {
     throw new RangeError(
-      `${what} would move the mock clock outside 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z`,
+      `${what} would move the mock clock outside 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z`,
     );
   }
   return ms;

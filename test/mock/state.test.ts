@@ -150,20 +150,26 @@ describe('mock.clock', () => {
 });
 
 describe('mock.clock range', () => {
-  it('throws a RangeError past the years 0000-9999 and keeps its time', () => {
+  it('throws a RangeError past the years 0001-9999 and keeps its time', () => {
     const mock = createMockService({ orders: 2 });
     mock.clock.set('2026-06-01T00:00:00Z');
     expect(() => mock.clock.set(9e15)).toThrow(RangeError);
     expect(() => mock.clock.set('+010000-01-01T00:00:00Z')).toThrow(
-      /clock.set\(date\) would move the mock clock outside 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z/,
+      /clock.set\(date\) would move the mock clock outside 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z/,
     );
     expect(() => mock.clock.set(new Date('-000001-01-01T00:00:00Z'))).toThrow(RangeError);
+    // Year 0, which Python's datetime (the real service's) does not have.
+    expect(() => mock.clock.set('0000-12-31T23:59:59.999Z')).toThrow(RangeError);
     expect(() => mock.clock.advance(Number.MAX_SAFE_INTEGER)).toThrow(RangeError);
     expect(() => mock.clock.advance(-Number.MAX_SAFE_INTEGER)).toThrow(/clock.advance\(ms\)/);
     expect(mock.clock.now().toISOString()).toBe('2026-06-01T00:00:00.000Z');
     expect(mock.orders.create().updated_at).toBe('2026-06-01T00:00:00.000Z');
-    mock.clock.set('0000-01-01T00:00:00.000Z');
-    expect(mock.clock.now().toISOString()).toBe('0000-01-01T00:00:00.000Z');
+    mock.clock.set('0001-01-01T00:00:00.000Z');
+    expect(mock.clock.now().toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(() => mock.clock.advance(-1)).toThrow(RangeError);
+    expect(mock.clock.now().toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    mock.clock.set('9999-12-31T23:59:59.999Z');
+    expect(mock.clock.now().toISOString()).toBe('9999-12-31T23:59:59.999Z');
   });
 
   it('checks a running clock too, and leaves it running', () => {
