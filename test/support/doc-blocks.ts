@@ -82,6 +82,10 @@ const { options } = ts.parseJsonConfigFileContent(
 );
 let previous: ts.Program | undefined;
 
+// A path as TypeScript names its files: with forward slashes on every platform, where
+// node:path joins with backslashes on Windows.
+const slashed = (path: string) => path.replaceAll('\\', '/');
+
 /**
  * A program over `rootNames` with the project's options (unused locals allowed: a block may
  * show a value it does not use); the previous program lends the source files it shares.
@@ -103,6 +107,8 @@ export function docProgram(rootNames: string[]): ts.Program {
  */
 export function typeErrors(name: string, prelude: string, blocks: Block[]): string[] {
   const dir = join(DIR, name.replace(/[^\w.-]/g, '-'));
+  // The set's files as the program names them: this folder's, not a sibling's sharing its start.
+  const within = `${slashed(dir)}/`;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const modules = new Map<string, { block: Block; origins: number[] }>();
@@ -111,7 +117,7 @@ export function typeErrors(name: string, prelude: string, blocks: Block[]): stri
     const module = asModule(block);
     const file = join(dir, `${block.source.replace(/[^\w.-]/g, '-')}-${block.line}.ts`);
     writeFileSync(file, module.text);
-    modules.set(file, { block, origins: module.origins });
+    modules.set(slashed(file), { block, origins: module.origins });
   }
   // One program per set, since each prelude declares its own globals.
   const program = docProgram([join(dir, 'prelude.d.ts'), ...modules.keys()]);
@@ -120,14 +126,14 @@ export function typeErrors(name: string, prelude: string, blocks: Block[]): stri
   // reading only what the blocks use of it keeps a set to a fraction of a full check.
   const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
   for (const file of program.getSourceFiles()) {
-    if (!file.fileName.startsWith(dir)) continue;
+    if (!file.fileName.startsWith(within)) continue;
     diagnostics.push(
       ...program.getSyntacticDiagnostics(file),
       ...program.getSemanticDiagnostics(file),
     );
   }
   return diagnostics
-    .filter((diagnostic) => diagnostic.file?.fileName.startsWith(dir))
+    .filter((diagnostic) => diagnostic.file?.fileName.startsWith(within))
     .map((diagnostic) => {
       const file = diagnostic.file?.fileName ?? '';
       const { line = 0 } =
@@ -137,7 +143,7 @@ export function typeErrors(name: string, prelude: string, blocks: Block[]): stri
       const source = module?.block.source ?? name;
       const where = origin
         ? `${source}:${origin}`
-        : `${source} (${file.slice(dir.length + 1)}:${line + 1})`;
+        : `${source} (${file.slice(within.length)}:${line + 1})`;
       const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
       return { source, origin, text: `${where}: ${message}` };
     })
