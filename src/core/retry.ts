@@ -10,11 +10,8 @@ import { describeNetworkError } from './outcome.js';
 import type { ResolvedOptions } from './request-options.js';
 import type { RetryPolicy } from './transport.js';
 
-/**
- * Told, in a line for the log, of each retry (with its number, 1-based) and of each
- * Retry-After beyond the cap.
- */
-export type RetryReport = (line: string, retry?: number) => void;
+/** Told, in a line for the log, of each retry and of each Retry-After beyond the cap. */
+export type RetryReport = (line: string) => void;
 
 function reasonOf(error: Error): string {
   if (error instanceof HTTPError) {
@@ -64,10 +61,7 @@ export function retryFor(
   let pending: { reason: string; retry: number } | undefined;
   const retrying = (wait: number) => {
     if (pending) {
-      report?.(
-        `${pending.reason}: retry ${pending.retry} in ${Math.round(wait)} ms`,
-        pending.retry,
-      );
+      report?.(`${pending.reason}: retry ${pending.retry} in ${Math.round(wait)} ms`);
     }
     pending = undefined;
   };
