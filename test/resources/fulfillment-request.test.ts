@@ -96,4 +96,47 @@ describe('fulfillment.notifyShipped', () => {
       verifyWmsSignature(first?.body ?? '', firstHeader, SECRET, { now: secondSentAt }),
     ).toThrow();
   });
+
+  // Each way the transport builds the inbound call's fetch: the call's own signal or not, the
+  // caller's hooks or not. Each attempt is signed, keyless, and counted in the info line.
+  it.each([
+    ['no signal, no hooks', false, false],
+    ['a signal', true, false],
+    ['caller hooks', false, true],
+    ['a signal and caller hooks', true, true],
+  ])('logs at info the attempts it sent, each signed, with %s', async (_, withSignal, hooked) => {
+    const service = fakeFetch((_request, index) =>
+      index === 0 ? json({ detail: 'unavailable' }, 503) : json(applied),
+    );
+    const lines: string[] = [];
+    const line = (text: string) => void lines.push(text);
+    const seen: string[] = [];
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+      retry: FAST_RETRY,
+      logger: { debug: line, info: line, warn: line, error: line },
+      logLevel: 'info',
+      ...(hooked
+        ? { hooks: { beforeRequest: [(request: Request) => void seen.push(request.url)] } }
+        : {}),
+    });
+    const signal = withSignal ? new AbortController().signal : undefined;
+    await expect(
+      client.fulfillment.notifyShipped({ inbound_order_id: 'ord_1' }, { signal }),
+    ).resolves.toEqual(applied);
+    expect(service.requests).toHaveLength(2);
+    for (const request of service.requests) {
+      expect(request.headers.get('x-api-key')).toBeNull();
+      const header = request.headers.get('x-wms-signature');
+      expect(verifyWmsSignature(request.body, header, SECRET).timestamp).toBeGreaterThan(0);
+    }
+    expect(seen).toHaveLength(hooked ? 2 : 0);
+    expect(lines.at(-1)).toMatch(
+      /POST \/api\/v1\/webhooks\/wms\/fulfillment → 200 in \d+ ms \(2 attempts\)$/,
+    );
+    expect(lines.join('\n')).not.toContain(SECRET);
+  });
 });
