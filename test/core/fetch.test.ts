@@ -8,10 +8,15 @@ import { clientOver, fakeFetch, HOST, hangingFetch, json, KEY } from '../support
 describe('the API key at the fetch call', () => {
   const inspectDeep = (value: unknown) => inspect(value, { depth: 10, showHidden: true });
   // Caller code that can hold the Request fetch got: a retry.shouldRetry, the configuration's
-  // or a call's own.
-  it.each(['configuration', 'call'] as const)(
-    "stays out of the timeout error the %s's retry.shouldRetry sees, and the one thrown",
-    async (where) => {
+  // or a call's own; a call with a signal, or logged at info, gets a fetch of its own.
+  it.each([
+    ['configuration', false],
+    ['call', false],
+    ['configuration', true],
+    ['call', true],
+  ] as const)(
+    "stays out of the timeout error the %s's retry.shouldRetry sees, and the one thrown (own fetch: %s)",
+    async (where, own) => {
       const seen: string[] = [];
       const requests: Request[] = [];
       const retry = {
@@ -30,13 +35,21 @@ describe('the API key at the fetch call', () => {
         apiKey: KEY,
         timeout: 20,
         ...(where === 'configuration' ? { retry } : {}),
+        ...(own ? { logger: { debug() {}, info() {}, warn() {}, error() {} } } : {}),
+        logLevel: own ? 'info' : 'warn',
         fetch: (request) => {
           requests.push(request);
           return hangingFetch(request);
         },
       });
       const error = await client.products
-        .list({}, where === 'call' ? { retry } : {})
+        .list(
+          {},
+          {
+            ...(where === 'call' ? { retry } : {}),
+            ...(own ? { signal: new AbortController().signal } : {}),
+          },
+        )
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(TimeoutError);
       expect(requests).toHaveLength(2);
