@@ -153,7 +153,7 @@ function buildControlDocument(): Json {
         put: {
           operationId: 'setClock',
           ...tags('clock'),
-          summary: 'Freeze the clock at a time (years 0000 to 9999)',
+          summary: 'Freeze the clock at a time (years 0001 to 9999)',
           requestBody: body('ClockSet'),
           responses: { '200': clock, '422': bad },
         },
@@ -162,7 +162,7 @@ function buildControlDocument(): Json {
         post: {
           operationId: 'advanceClock',
           ...tags('clock'),
-          summary: 'Move the clock by `ms` (negative goes back; years 0000 to 9999)',
+          summary: 'Move the clock by `ms` (negative goes back; years 0001 to 9999)',
           requestBody: body('ClockAdvance'),
           responses: { '200': clock, '422': bad },
         },

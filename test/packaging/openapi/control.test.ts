@@ -129,6 +129,33 @@ describe('docs/openapi-control.json product_id path parameter', () => {
   });
 });
 
+describe('docs/openapi-control.json clock operations', () => {
+  type Operation = { summary: string };
+  const paths = read('openapi-control.json').paths;
+  // The years each summary names are the range the mock's clock takes, over HTTP: its first
+  // and last instants accepted, the ones just outside refused.
+  it.each([
+    ['/__mock/clock', 'put'],
+    ['/__mock/clock/advance', 'post'],
+  ])('%s %s names the years the mock takes', async (path, method) => {
+    const { summary = '' } = (paths[path]?.[method] ?? {}) as Partial<Operation>;
+    const [, from = '', to = ''] = /years (\d{4}) to (\d{4})/.exec(summary) ?? [];
+    const { hostUrl } = await reach(server, createMockService({ orders: 1 }), 'msw');
+    const first = Date.parse(`${from}-01-01T00:00:00.000Z`);
+    const last = Date.parse(`${to}-12-31T23:59:59.999Z`);
+    for (const [ms, accepted] of [
+      [first, true],
+      [first - 1, false],
+      [last, true],
+      [last + 1, false],
+    ] as const) {
+      const now = new Date(ms).toISOString();
+      const answer = await send(`${hostUrl}/__mock/clock`, { method: 'PUT', body: { now } });
+      expect(answer.status, `${summary}: ${now}`).toBe(accepted ? 200 : 422);
+    }
+  });
+});
+
 describe('docs/openapi-control.json records the mock sends', () => {
   // Described as sent: the mock's own records validate, and a journal entry with a field a
   // newer mock adds is not refused (zod's output reading would close it).
