@@ -14,11 +14,11 @@ import { APIPromise, type RawResponse } from './api-promise.js';
 import { readText } from './body.js';
 import { type ClientConfig, type NormalizedConfig, normalizeConfig } from './config.js';
 import { type KyFetch, lateBoundFetch, withHeader } from './fetch.js';
-import type { Log } from './log.js';
 import { parseBody, type RequestSummary, toSdkError } from './outcome.js';
 import { type RequestOptions, type ResolvedOptions, resolveOptions } from './request-options.js';
-import { type RetryReport, retryFor } from './retry.js';
+import { retryFor } from './retry.js';
 import { followSignals, timeoutSignal, untilAborted } from './signals.js';
+import { ended, type Trace, traceOf } from './trace.js';
 import { userAgent } from './version.js';
 
 /**
@@ -71,38 +71,6 @@ function searchOf(request: TransportRequest<z.ZodMiniType>): string {
     if (query.size > 0) url += `?${query}`;
   }
   return url;
-}
-
-/** One call as the log sees it: where it went, when it started, how many attempts went out. */
-interface Trace {
-  url: string;
-  /** `GET /orders?limit=50`: the method and the path with its query. */
-  where: string;
-  started: number;
-  /** Attempts handed to fetch: not one ky decided on that the call's end kept from going. */
-  sent: number;
-  report: RetryReport | undefined;
-  /** Set once its end is logged: ky may go on after that (a caller's hook that awaited). */
-  done: boolean;
-}
-
-function traceOf(log: Log, request: TransportRequest<z.ZodMiniType>, url: string): Trace {
-  const trace: Trace = {
-    url,
-    where: `${request.method} /${url}`,
-    started: Date.now(),
-    sent: 0,
-    report: undefined,
-    done: false,
-  };
-  if (log.enabled('warn')) {
-    trace.report = (line) => {
-      // A retry ky decides on for an answer a hook held past the call's end is never made.
-      if (trace.done) return;
-      log.warn(`${trace.where} → ${line}`);
-    };
-  }
-  return trace;
 }
 
 // The error answer a retry replaces, let go after the caller's hooks have seen it: ky leaves
@@ -208,30 +176,23 @@ function sender(config: NormalizedConfig): Send {
           answered: summary.answered,
         });
       }
-      ended(trace, String(response.status), requestId);
+      ended(log, trace, String(response.status), requestId);
       if (log.enabled('debug')) log.debug(`${trace.where} response body: ${log.body(text)}`);
       return { response, requestId, text };
     } catch (caught) {
       const error = await toSdkError(caught, summary, resolved, total, signal, log.scrub);
       const { status, requestId } = (error ?? {}) as Partial<ApiError | ConnectionError>;
-      ended(trace, `${(error as Error)?.name ?? 'error'}${status ? ` ${status}` : ''}`, requestId);
+      ended(
+        log,
+        trace,
+        `${(error as Error)?.name ?? 'error'}${status ? ` ${status}` : ''}`,
+        requestId,
+      );
       throw error;
     } finally {
       deadline?.release();
       both?.release();
     }
-  }
-
-  // The info line of a request that ended, however it ended.
-  function ended(trace: Trace, outcome: string, requestId: string | undefined) {
-    trace.done = true;
-    if (!log.enabled('info')) return;
-    const attempts = trace.sent;
-    const ms = Math.round(Date.now() - trace.started);
-    const id = requestId ? `, request id ${requestId}` : '';
-    log.info(
-      `${trace.where} → ${outcome} in ${ms} ms (${attempts} attempt${attempts === 1 ? '' : 's'}${id})`,
-    );
   }
 
   return <S extends z.ZodMiniType>(request: TransportRequest<S>) => {
@@ -243,7 +204,7 @@ function sender(config: NormalizedConfig): Send {
       );
     }
     const url = searchOf(request);
-    const trace = traceOf(log, request, url);
+    const trace = traceOf(log, request.method, url);
     const options: Options = {
       method: request.method,
       retry: retryFor(config, request.retry ?? 'safe', resolved, trace.report),
