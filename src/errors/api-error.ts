@@ -23,13 +23,14 @@ export interface ApiErrorInit {
 
 /**
  * An issue's `loc` as a list: as it came when it is one; a lone string or number (a proxy's,
- * another framework's) as its one entry, so where the problem is survives; else empty.
+ * another framework's) as its one entry, so where the problem is survives; else (an empty
+ * string too, which says nowhere) empty.
  *
  * @internal
  */
 export function locOf(loc: unknown): ValidationIssue['loc'] {
   if (Array.isArray(loc)) return loc;
-  return typeof loc === 'string' || typeof loc === 'number' ? [loc] : [];
+  return (typeof loc === 'string' && loc !== '') || typeof loc === 'number' ? [loc] : [];
 }
 
 /**

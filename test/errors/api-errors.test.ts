@@ -78,6 +78,7 @@ describe('errors from responses', () => {
     // A loc that is no list (a proxy's, another framework's): a string or number still says where.
     [422, [{ loc: 'query', msg: 'm', type: 't' }], ValidationError, 'query: m'],
     [422, [{ loc: 0, msg: 'm', type: 't' }], ValidationError, '0: m'],
+    [422, [{ loc: '', msg: 'm', type: 't' }], ValidationError, 'm'],
     [422, [{ loc: { at: 'query' }, msg: 'm', type: 't' }], ValidationError, 'm'],
   ])(
     'gives a %i whose detail list has another shape a typed error, not a crash',
@@ -100,6 +101,7 @@ describe('errors from responses', () => {
       { loc: 'query', msg: 'm' },
       { loc: 2, msg: 'n' },
       { loc: true, msg: 'o' },
+      { loc: '', msg: 'p' },
       // Partly the service's shape: what is missing or of another type is filled in.
       { type: 'missing', code: 1 },
       { msg: 'm', type: 't' },
@@ -116,13 +118,14 @@ describe('errors from responses', () => {
       { loc: ['query'], msg: 'm', type: 'unknown' },
       { loc: [2], msg: 'n', type: 'unknown' },
       { loc: [], msg: 'o', type: 'unknown' },
+      { loc: [], msg: 'p', type: 'unknown' },
       { code: 1, loc: [], msg: '{"type":"missing","code":1}', type: 'missing' },
       { loc: [], msg: 'm', type: 't' },
       { loc: ['body', 'x'], msg: '{"loc":["body","x"],"msg":5,"type":"t"}', type: 't' },
       { loc: ['query', 'limit'], msg: 'too big', type: 'unknown' },
     ]);
     // What an error handler does with them: no TypeError.
-    expect(error.issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`)).toHaveLength(10);
+    expect(error.issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`)).toHaveLength(11);
   });
 
   it('gives a 422 whose detail is no list no issues', async () => {
