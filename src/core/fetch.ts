@@ -42,6 +42,7 @@ export function isNetworkError(error: unknown): error is Error {
  * since a custom fetch or an interceptor may send it all the same: ky goes on to fetch once a
  * caller's hook returns, however long after the call ended.
  *
+ * @param custom - The configured fetch; undefined for the global one, looked up at each call.
  * @param call - The call's own signal, refused on too: a Request a hook built anew does not
  *   carry it.
  * @param sent - Told of each request it sends, not of one it refuses.
