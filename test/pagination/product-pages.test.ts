@@ -1,12 +1,24 @@
-// What a product pull makes of numbered pages the service answers: an answer for another page
-// than the one asked for fails instead of repeating a page for ever, and an empty page ends
-// the pull even when `total` says there are more.
+// What a product pull makes of numbered pages the service answers: it walks them until
+// `total`, lazily with prefetch 0; an answer for another page than the one asked for fails
+// instead of repeating a page for ever; and an empty page ends the pull even when `total`
+// says there are more.
 import { describe, expect, it } from 'vitest';
 import { ResponseValidationError } from '../../src/index.js';
 import { json } from '../support/fake-fetch.js';
 import { productService, scriptedClient as setup } from '../support/scripted-service.js';
 
 describe('products.iterate', () => {
+  it('walks the pages until total, lazily with prefetch 0', async () => {
+    const { service, client } = setup(productService(5));
+    const skus: string[] = [];
+    for await (const product of client.products.iterate({ page_size: 2, prefetch: 0 }))
+      skus.push(product.sku);
+    expect(skus).toEqual(['SKU-1', 'SKU-2', 'SKU-3', 'SKU-4', 'SKU-5']);
+    expect(service.requests).toHaveLength(3);
+    for await (const _ of client.products.iterate({ page_size: 2, prefetch: 0 })) break;
+    expect(service.requests).toHaveLength(4);
+  });
+
   it('fails with ResponseValidationError when the service answers another page', async () => {
     const firstPage = productService(10);
     // A service that pages by other parameters answers page 1 whatever was asked.
