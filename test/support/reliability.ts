@@ -1,8 +1,15 @@
 // Shared plumbing of the reliability suites: an SDK client that reaches a mock over the 'msw'
-// transport with no global interception (handlerFetch), fast-check settings, and the set of
-// orders a filtered pull must have delivered.
+// transport with no global interception (handlerFetch), fast-check settings, the set of
+// orders a filtered pull must have delivered, and a pull that resumes after each failure.
+import { expect } from 'vitest';
 import { MOCK_API_KEY, type MockOrder, type MockService } from '../../mock/index.js';
-import { type Client, type ClientConfig, createClient } from '../../src/index.js';
+import {
+  type Client,
+  type ClientConfig,
+  createClient,
+  type OrderCursor,
+  OrderFulfillmentError,
+} from '../../src/index.js';
 import { handlerFetch } from './mock.js';
 
 /** The fixed seed of every property in these suites; fast-check prints it on failure too. */
@@ -44,4 +51,47 @@ export function finalVersions(mock: MockService, filters: Filters = {}): Set<str
       .filter((order: MockOrder) => matches(order, filters))
       .map((order) => `${order.id}@${order.updated_at}`),
   );
+}
+
+/** What {@link pullResuming} saw: the ids, how many orders it was handed, the failures. */
+export interface PullResult {
+  ids: Set<string>;
+  deliveries: number;
+  errors: OrderFulfillmentError[];
+}
+
+/**
+ * Pulls everything with `iterate`, resuming from `error.cursor` after each typed failure,
+ * as an integrator's job would after a crash.
+ */
+export async function pullResuming(
+  client: Client,
+  limit = 40,
+  maxResumes = 10,
+): Promise<PullResult> {
+  const ids = new Set<string>();
+  const errors: OrderFulfillmentError[] = [];
+  let deliveries = 0;
+  let from: OrderCursor | undefined;
+  for (;;) {
+    try {
+      for await (const order of client.orders.iterate({ limit, ...from })) {
+        ids.add(order.id);
+        deliveries++;
+      }
+      return { ids, deliveries, errors };
+    } catch (error) {
+      expect(error).toBeInstanceOf(OrderFulfillmentError);
+      const cursor = (error as { cursor?: OrderCursor }).cursor;
+      expect(cursor).toBeDefined();
+      errors.push(error as OrderFulfillmentError);
+      if (errors.length > maxResumes) throw error;
+      from = cursor;
+    }
+  }
+}
+
+/** The ids of every stored order: what a whole pull must have seen. */
+export function storeIds(mock: MockService): Set<string> {
+  return new Set(mock.orders.all().map((order) => order.id));
 }
