@@ -41,6 +41,13 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
+/** An empty first page of products: the answer of a `products.list()` that succeeded. */
+export const productPage = { items: [], page: 1, page_size: 50, total: 0 };
+
+/** A 429 answer whose Retry-After header is `retryAfter`. */
+export const tooMany = (retryAfter: string) =>
+  json({ detail: 'Rate limit exceeded' }, 429, { 'retry-after': retryAfter });
+
 export const HOST = 'https://shop.example.test';
 export const BASE = `${HOST}/api/v1/web-api/v1`;
 export const KEY = 'key_live_5up3r53cr3t';
