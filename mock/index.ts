@@ -30,7 +30,8 @@
 import './msw-guard.js';
 import { createHandlers } from './adapters/msw.js';
 import type { MockServiceOptions } from './options.js';
-import { createService, type MockService } from './service.js';
+import { createService } from './service.js';
+import type { MockService } from './service-api.js';
 
 export type { MockFetch } from './adapters/fetch.js';
 export type { ListenOptions, MockServer } from './adapters/node.js';
@@ -70,7 +71,7 @@ export { type MockApiKey, SCOPES, type Scope } from './rules/keys.js';
 export { type MockRequest, MockRequestSchema, type MockRequests } from './rules/mock-request.js';
 export type { RateLimit } from './rules/rate-limit.js';
 export { REDACTED } from './rules/redact.js';
-export type { MockOrders, MockProducts, MockService } from './service.js';
+export type { MockOrders, MockProducts, MockService } from './service-api.js';
 export { SHIPPING_FIELDS } from './store/list-shape.js';
 export { GENERATED_PLATFORMS, GENERATED_STATUSES } from './store/sample-vocabulary.js';
 export { MockInputError, MockNotFoundError } from './store/store-errors.js';
