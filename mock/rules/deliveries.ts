@@ -8,6 +8,7 @@ import { type WebhookEventType, WebhookEventTypeSchema } from '../../src/schemas
 import { signWmsPayload, WEBHOOK_SIGNATURE_HEADER } from '../../src/signatures/index.js';
 import { iso } from '../store/generate.js';
 import { hexString } from '../store/random.js';
+import { InFlightLimit } from './in-flight.js';
 
 // Shared with the SDK, which receivers use to verify deliveries.
 export { WEBHOOK_SIGNATURE_HEADER };
@@ -110,9 +111,7 @@ export class DeliveryQueue {
   // Aborted by reset(): an attempt in flight would otherwise hold its place until its receiver
   // answered or timed out, and the deliveries after the reset would wait behind it.
   private stop = new AbortController();
-  // Attempts in flight, and those waiting for one of them to end, oldest first.
-  private inFlight = 0;
-  private waiting: (() => void)[] = [];
+  private readonly slots = new InFlightLimit(MAX_DELIVERIES_IN_FLIGHT);
 
   /**
    * @param seed - Makes subscription secrets repeatable.
@@ -210,13 +209,13 @@ export class DeliveryQueue {
     generation: number,
   ): Promise<void> {
     for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
-      await this.slot();
+      await this.slots.take();
       let record: DeliveryAttempt | undefined;
       try {
         if (generation !== this.generation) return;
         record = await this.attempt(subscription, eventId, type, body, attempt);
       } finally {
-        this.release();
+        this.slots.release();
       }
       if (generation !== this.generation) return;
       this.keep(record);
@@ -275,23 +274,6 @@ export class DeliveryQueue {
       ended.release();
     }
     return record;
-  }
-
-  // Resolves once this attempt may start: at once while fewer than the bound are in flight,
-  // else when an earlier one ends and hands its place on.
-  private slot(): Promise<void> | undefined {
-    if (this.inFlight < MAX_DELIVERIES_IN_FLIGHT) {
-      this.inFlight++;
-      return undefined;
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  // An attempt ended: its place goes to the oldest waiting one, if any.
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.inFlight--;
   }
 
   // Records an attempt in the ring, over the oldest once `limit` are kept.
