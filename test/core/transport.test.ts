@@ -10,9 +10,7 @@ import {
   ServerError,
   Transport,
 } from '../../src/index.js';
-import { fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
-
-const productPage = { items: [], page: 1, page_size: 50, total: 0 };
+import { fakeFetch, HOST, json, KEY, productPage } from '../support/fake-fetch.js';
 
 describe('Transport', () => {
   it('is checked once and serves every client it is given', async () => {
