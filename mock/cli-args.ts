@@ -2,6 +2,7 @@
 // the service they make. A flag the user got wrong is a UsageError, printed with the usage.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { closestName } from '../src/core/closest-name.js';
 import { DEFAULT_STOP_GRACE_MS } from './cli-lifetime.js';
 import { parseFixture } from './fixture.js';
 import { MAX_GENERATED_ORDERS, MAX_RECORD_LIMIT, type MockServiceOptions } from './options.js';
@@ -67,6 +68,14 @@ function integerFlag(name: string, value: string | undefined, min: number, max: 
   return Number(value);
 }
 
+// parseArgs's message for an unknown flag, with the flag likely meant (`--prot`: `--port`).
+// The usage printed after it lists every flag, so no list is added here.
+function unknownFlagHint(message: string): string {
+  const [unknown, flag] = /^Unknown option '--([^']+)'/.exec(message) ?? [];
+  const meant = flag === undefined ? undefined : closestName(flag, Object.keys(OPTIONS));
+  return meant ? `${unknown}; did you mean --${meant}?` : message;
+}
+
 /**
  * Reads the command line into the service's options and the server's settings.
  *
@@ -82,7 +91,7 @@ export function parse(argv: string[]) {
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(unknownFlagHint(error instanceof Error ? error.message : String(error)));
   }
   if (values.help) return { help: true as const, version: false as const };
   if (values.version) return { help: false as const, version: true as const };

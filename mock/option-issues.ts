@@ -1,6 +1,7 @@
 // How a wrong option of createMockService is worded: the option's path as a reader writes it
 // (`options.apiKeys[1].key`), and what is wrong with it, for the one issue that names it best.
 import type * as z from 'zod/mini';
+import { closestName } from '../src/core/closest-name.js';
 
 // How far into the option an issue points; an unknown field points one further than its object.
 const depth = (issue: z.core.$ZodIssue) =>
@@ -22,11 +23,19 @@ function deepest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
   return best;
 }
 
-// The fields an object of the options takes, as its wording lists them.
-function knownFields(issue: z.core.$ZodRawIssue): string {
+// The fields an object of the options takes.
+function knownFields(issue: z.core.$ZodRawIssue): string[] {
   const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def
     ?.shape;
-  return Object.keys(shape ?? {}).join(', ');
+  return Object.keys(shape ?? {});
+}
+
+// An unknown field named with the one likely meant (`ordres`), or else with the known ones.
+function unknownField(issue: z.core.$ZodRawIssue & { code: 'unrecognized_keys' }, root: unknown) {
+  const known = knownFields(issue);
+  const meant = closestName(issue.keys[0] ?? '', known);
+  const what = issue.inst === root ? 'options' : 'fields';
+  return `is not one of the known ${what}${meant ? `; did you mean \`${meant}\`?` : ` (${known.join(', ')})`}`;
 }
 
 // `options.apiKeys[1].key`, as a reader writes the path.
@@ -38,15 +47,16 @@ function optionPath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * The wording of an issue zod's own messages leave vague: an unknown field lists the known
- * ones, a value that is no object says so, anything else is invalid unless the schema says more.
+ * The wording of an issue zod's own messages leave vague: an unknown field names the one
+ * likely meant or lists the known ones, a value that is no object says so, anything else is
+ * invalid unless the schema says more.
  *
  * @param root - The options schema, whose unknown fields are options rather than fields.
  */
 export function optionsErrorMap(root: unknown) {
   return (issue: z.core.$ZodRawIssue): string =>
     issue.code === 'unrecognized_keys'
-      ? `is not one of the known ${issue.inst === root ? 'options' : 'fields'} (${knownFields(issue)})`
+      ? unknownField(issue, root)
       : issue.code === 'invalid_type' && issue.expected === 'object'
         ? 'must be an object'
         : 'is invalid';

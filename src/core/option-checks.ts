@@ -4,7 +4,25 @@
 import type { RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { describeIssue, unknownKeys } from './validate.js';
+import { closestName } from './closest-name.js';
+import { describeIssue, shapeOf, unknownKeys } from './validate.js';
+
+/**
+ * The error for an option that does not exist: with the one likely meant (`timeOut`,
+ * `retries`), or else the options there are, so that a typo costs no trip to the docs.
+ *
+ * @param path - The option as given, its last name the unknown one.
+ * @param known - The options at that level.
+ * @param of - What the options are of, when not the configuration: ` of a call`.
+ * @internal
+ */
+export function notAnOption(path: string[], known: string[], of = ''): ConfigurationError {
+  const meant = closestName(path.at(-1) as string, known);
+  return new ConfigurationError(
+    path.join('.'),
+    `is not an option${of}${meant ? `; did you mean \`${meant}\`?` : ` (${known.join(', ')}).`}`,
+  );
+}
 
 /**
  * Parses one part of the configuration (or of a call's options), or throws naming the
@@ -20,7 +38,7 @@ export function check<S extends z.ZodMiniType>(
   // A misspelt option first: it explains the "missing" one that usually comes with it.
   const [unknown] = unknownKeys(schema, value);
   if (unknown !== undefined) {
-    throw new ConfigurationError([...prefix, unknown].join('.'), 'is not an option.');
+    throw notAnOption([...prefix, unknown], Object.keys(shapeOf(schema) as object));
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;

@@ -4,7 +4,7 @@ import type { RetryOptions } from 'ky';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
 import type { NormalizedConfig, RetryOptionsInput } from './config.js';
-import { check, DurationSchema, retryOver, TimeoutSchema } from './option-checks.js';
+import { check, DurationSchema, notAnOption, retryOver, TimeoutSchema } from './option-checks.js';
 
 /**
  * Options every SDK call takes as its last argument. Each overrides the client's setting
@@ -130,9 +130,10 @@ export function resolveOptions(
   // otherwise be dropped without a word, as createClient refuses them too.
   const [misnamed] = Object.keys(unknown);
   if (misnamed !== undefined) {
-    throw new ConfigurationError(
-      misnamed,
-      'is not an option of a call: signal, timeout, totalTimeout, retry or headers.',
+    throw notAnOption(
+      [misnamed],
+      ['signal', 'timeout', 'totalTimeout', 'retry', 'headers'],
+      ' of a call',
     );
   }
   checkSignal(signal);

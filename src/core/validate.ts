@@ -84,7 +84,12 @@ export function responseIssues(issues: readonly Issue[], root: unknown): Respons
   }));
 }
 
-function shapeOf(schema: z.ZodMiniType): object | undefined {
+/**
+ * The shape of an object schema (its fields by name); undefined for any other schema.
+ *
+ * @internal
+ */
+export function shapeOf(schema: z.ZodMiniType): object | undefined {
   return (schema as { def?: { shape?: object } }).def?.shape;
 }
 

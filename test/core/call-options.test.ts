@@ -207,6 +207,26 @@ describe('per-call options', () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  it.each([
+    ['timeOut', '; did you mean `timeout`?'],
+    ['retries', '; did you mean `retry`?'],
+    ['header', '; did you mean `headers`?'],
+    // Configuration options given to a call: not close to a call's own, so they are listed.
+    ['apikey', ' (signal, timeout, totalTimeout, retry, headers).'],
+    ['hostURL', ' (signal, timeout, totalTimeout, retry, headers).'],
+  ])('names the call option meant by an unknown %s, or else lists them', async (option, hint) => {
+    const service = fakeFetch(() => json(EMPTY_PAGE));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    const error = await client.orders
+      .list({}, { [option]: 1 } as RequestOptions)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toBe(
+      `Invalid option \`${option}\`: is not an option of a call${hint}`,
+    );
+    expect(service.requests).toHaveLength(0);
+  });
+
   it('refuses an option a call does not have (a typo, or parameters in its place), naming it', async () => {
     const service = fakeFetch(() => json(EMPTY_PAGE));
     const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });

@@ -7,6 +7,7 @@ import {
   FulfillmentClient,
   OrdersClient,
   ProductsClient,
+  Transport,
   WebhooksClient,
 } from '../../src/index.js';
 import { clientOver, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
@@ -66,6 +67,28 @@ describe('createClient configuration', () => {
     expect(optionOf(() => createClient(config as never))).toBe(option);
     expect(optionOf(() => new OrdersClient(config as never))).toBe(option);
   });
+
+  it.each([
+    ['timeOut', { timeOut: 5 }, '; did you mean `timeout`?'],
+    ['apikey', { apikey: KEY }, '; did you mean `apiKey`?'],
+    ['hostURL', { hostURL: HOST }, '; did you mean `hostUrl`?'],
+    ['retries', { retries: 2 }, '; did you mean `retry`?'],
+    ['retry.limt', { retry: { limt: 2 } }, '; did you mean `limit`?'],
+    [
+      'region',
+      { region: 'eu' },
+      ' (hostUrl, apiKey, signingSecret, timeout, retry, fetch, hooks, now, logger, logLevel).',
+    ],
+  ])(
+    'names the option meant by an unknown %s, or else lists the options',
+    (option, extra, hint) => {
+      const config = { hostUrl: HOST, apiKey: KEY, ...extra } as never;
+      const message = `Invalid option \`${option}\`: is not an option${hint}`;
+      expect(() => createClient(config)).toThrow(message);
+      expect(() => new Transport(config)).toThrow(message);
+      expect(() => new OrdersClient(config)).toThrow(message);
+    },
+  );
 
   it('never echoes the API key or signing secret in a configuration error', () => {
     for (const config of [

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { parse, UsageError } from '../../mock/cli-args.js';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
 import { run, started, stop } from '../support/cli.js';
 import { send } from '../support/mock.js';
@@ -116,5 +117,32 @@ describe('order-fulfillment-mock CLI', () => {
       expect(stderr).not.toMatch(/^\s+at /m);
       expect(stdout).toBe('');
     });
+  });
+});
+
+describe('order-fulfillment-mock flags', () => {
+  const messageOf = (argv: string[]) => {
+    try {
+      parse(argv);
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError);
+      return (error as Error).message;
+    }
+    return expect.unreachable();
+  };
+
+  it.each([
+    [['--prot', '4010'], "Unknown option '--prot'; did you mean --port?"],
+    [['--Json'], "Unknown option '--Json'; did you mean --json?"],
+    [['--fixtures=f.json'], "Unknown option '--fixtures'; did you mean --fixture?"],
+    [['--stop-grace-ms', '5'], "Unknown option '--stop-grace-ms'; did you mean --stop-grace?"],
+  ])('names the flag meant by an unknown %j', (argv, message) => {
+    expect(messageOf(argv)).toBe(message);
+  });
+
+  it('adds no guess when no flag is close: the usage printed after it lists them all', () => {
+    const message = messageOf(['--verbose']);
+    expect(message).toContain("Unknown option '--verbose'");
+    expect(message).not.toContain('did you mean');
   });
 });

@@ -101,6 +101,17 @@ describe('createMockService options', () => {
     expect(() => createMockService(options as never)).toThrow(`${name} is not one of the known`);
   });
 
+  it.each([
+    [{ ordres: 5 }, 'options.ordres is not one of the known options; did you mean `orders`?'],
+    [{ ApiKeys: [] }, 'options.ApiKeys is not one of the known options; did you mean `apiKeys`?'],
+    [
+      { deliveryRetry: { attemts: 3 } },
+      'options.deliveryRetry.attemts is not one of the known fields; did you mean `attempts`?',
+    ],
+  ])('names the option meant by a misspelt one: %j', (options, message) => {
+    expect(() => createMockService(options as never)).toThrow(message);
+  });
+
   it('names the fields an object of the options knows', () => {
     expect(() =>
       createMockService({ apiKeys: [{ key: 'a', scopes: [], ratelimit: 5 }] } as never),
