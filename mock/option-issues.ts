@@ -3,9 +3,10 @@
 import type * as z from 'zod/mini';
 import { closestName } from '../src/core/closest-name.js';
 
-// How far into the option an issue points; an unknown field points one further than its object.
+// How far into the option an issue points; an unknown field points one further than its
+// object, and wins a tie: a misspelt field explains the "missing" one beside it.
 const depth = (issue: z.core.$ZodIssue) =>
-  issue.path.length + (issue.code === 'unrecognized_keys' ? 1 : 0);
+  issue.path.length + (issue.code === 'unrecognized_keys' ? 1.5 : 0);
 
 // The issue to report: inside a union (a count or records, a limit or false), the branch
 // issue that got furthest names the option best (`rateLimit.windowMs`, not `rateLimit`;
@@ -68,7 +69,9 @@ export function optionsErrorMap(root: unknown) {
  * @param issues - The issues of the parse, at least one.
  */
 export function describeIssue(issues: readonly z.core.$ZodIssue[]): string {
-  const issue = deepest(issues[0] as z.core.$ZodIssue);
+  // A misspelt field first, as inside a union: zod reports the missing field it explains first.
+  const first = issues.find((issue) => issue.code === 'unrecognized_keys') ?? issues[0];
+  const issue = deepest(first as z.core.$ZodIssue);
   const path =
     issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
   return `${optionPath(path)} ${issue.message}`;

@@ -112,6 +112,17 @@ describe('createMockService options', () => {
     expect(() => createMockService(options as never)).toThrow(message);
   });
 
+  it.each([
+    [{ journal: { limt: 5 } }, 'options.journal.limt'],
+    [{ rateLimit: { limit: 5, windowMS: 1000 } }, 'options.rateLimit.windowMS'],
+    [{ latency: { minms: 5 } }, 'options.latency.minms'],
+    [{ apiKeys: [{ Key: 'k', scopes: [] }] }, 'options.apiKeys[0].Key'],
+  ])('names a misspelt required field, not the missing one it explains: %j', (options, name) => {
+    expect(() => createMockService(options as never)).toThrow(
+      `${name} is not one of the known fields; did you mean`,
+    );
+  });
+
   it('names the fields an object of the options knows', () => {
     expect(() =>
       createMockService({ apiKeys: [{ key: 'a', scopes: [], ratelimit: 5 }] } as never),
