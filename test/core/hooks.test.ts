@@ -65,81 +65,55 @@ const CALLS = {
     client.fulfillment.notifyShipped({ inbound_order_id: 'ord_none' }, options),
 };
 
-describe('a beforeRequest hook that awaits past the call’s end', () => {
-  describe.each(Object.entries(CALLS))('%s', (_, call) => {
-    it('rejects with AbortError when the signal aborts, and sends nothing', async () => {
-      const hook = gate();
-      const { mock, client, settled, sent } = heldClient(hook);
-      const controller = new AbortController();
-      const pending = call(client, { signal: controller.signal });
-      await hook.entered;
-      controller.abort(new Error('shutting down'));
-      // Settled while the hook still waits: the call is not held by it.
-      const error = await failure(pending);
-      hook.open();
-      expect(error).toBeInstanceOf(AbortError);
-      expect(error.cause).toEqual(new Error('shutting down'));
-      // The hook has returned, and ky has gone on to the fetch: it must not reach the service.
-      await settled;
-      expect(sent()).toBe(0);
-      expect(mock.requests).toHaveLength(0);
-    });
-
-    it('rejects with TimeoutError when totalTimeout runs out, and sends nothing', async () => {
-      const hook = gate();
-      const { mock, client, settled, sent } = heldClient(hook);
-      const pending = call(client, { totalTimeout: 20 });
-      await hook.entered;
-      const error = await failure(pending);
-      hook.open();
-      expect(error).toBeInstanceOf(TimeoutError);
-      expect(error).toMatchObject({ limit: 'total' });
-      expect(error.message).toContain('totalTimeout');
-      await settled;
-      expect(sent()).toBe(0);
-      expect(mock.requests).toHaveLength(0);
-    });
-  });
-});
-
 // A hook may hand ky a Request of its own (to change a header, say), built without the signal
 // ky gave the one it saw: the call's end must hold for that Request too.
 const rebuilt = (request: Request) =>
   new Request(request.url, { method: request.method, headers: request.headers });
 
-describe('a beforeRequest hook that returns a new Request without the signal, past the end', () => {
-  describe.each(Object.entries(CALLS))('%s', (_, call) => {
-    it('rejects with AbortError when the signal aborts, and sends nothing', async () => {
-      const hook = gate();
-      const { mock, client, settled, sent } = heldClient(hook, rebuilt);
-      const controller = new AbortController();
-      const pending = call(client, { signal: controller.signal });
-      await hook.entered;
-      controller.abort(new Error('shutting down'));
-      const error = await failure(pending);
-      hook.open();
-      expect(error).toBeInstanceOf(AbortError);
-      expect(error.cause).toEqual(new Error('shutting down'));
-      await settled;
-      expect(sent()).toBe(0);
-      expect(mock.requests).toHaveLength(0);
-    });
+const RETURNS = {
+  'returns nothing': () => undefined,
+  'returns a new Request without the signal': rebuilt,
+};
 
-    it('rejects with TimeoutError when totalTimeout runs out, and sends nothing', async () => {
-      const hook = gate();
-      const { mock, client, settled, sent } = heldClient(hook, rebuilt);
-      const pending = call(client, { totalTimeout: 20 });
-      await hook.entered;
-      const error = await failure(pending);
-      hook.open();
-      expect(error).toBeInstanceOf(TimeoutError);
-      expect(error).toMatchObject({ limit: 'total' });
-      await settled;
-      expect(sent()).toBe(0);
-      expect(mock.requests).toHaveLength(0);
+describe.each(Object.entries(RETURNS))(
+  'a beforeRequest hook that awaits past the call’s end and %s',
+  (_, returns) => {
+    describe.each(Object.entries(CALLS))('%s', (_, call) => {
+      it('rejects with AbortError when the signal aborts, and sends nothing', async () => {
+        const hook = gate();
+        const { mock, client, settled, sent } = heldClient(hook, returns);
+        const controller = new AbortController();
+        const pending = call(client, { signal: controller.signal });
+        await hook.entered;
+        controller.abort(new Error('shutting down'));
+        // Settled while the hook still waits: the call is not held by it.
+        const error = await failure(pending);
+        hook.open();
+        expect(error).toBeInstanceOf(AbortError);
+        expect(error.cause).toEqual(new Error('shutting down'));
+        // The hook has returned, and ky has gone on to the fetch: it must not reach the service.
+        await settled;
+        expect(sent()).toBe(0);
+        expect(mock.requests).toHaveLength(0);
+      });
+
+      it('rejects with TimeoutError when totalTimeout runs out, and sends nothing', async () => {
+        const hook = gate();
+        const { mock, client, settled, sent } = heldClient(hook, returns);
+        const pending = call(client, { totalTimeout: 20 });
+        await hook.entered;
+        const error = await failure(pending);
+        hook.open();
+        expect(error).toBeInstanceOf(TimeoutError);
+        expect(error).toMatchObject({ limit: 'total' });
+        expect(error.message).toContain('totalTimeout');
+        await settled;
+        expect(sent()).toBe(0);
+        expect(mock.requests).toHaveLength(0);
+      });
     });
-  });
-});
+  },
+);
 
 describe('a beforeRetry hook that awaits past the abort', () => {
   it('ends the call, and no further attempt is made or seen by beforeRequest', async () => {
