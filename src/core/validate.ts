@@ -22,7 +22,13 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-function typeName(value: unknown): string {
+/**
+ * What a value is, as the SDK's messages name it: `null`, `array` and `NaN` apart from the
+ * `object` and `number` typeof says.
+ *
+ * @internal
+ */
+export function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   // NaN is the one value typed number that `z.number()` says it did not receive.

@@ -4,25 +4,34 @@
 // newest-`updated_at`-wins upsert serves both, and an event without its `updated_at` would
 // make that upsert quietly keep stale data. Everything else is optional and kept as sent,
 // since the specification does not show the payload (6.1) and the service may add to it.
-import * as z from 'zod/mini';
-import { responseIssues } from '../core/validate.js';
-import { formatResponseIssues } from '../errors/response-validation-error.js';
+// Checked by hand, not with a zod schema: four fields do not need zod's object parser, which
+// would be most of what a receiver that imports nothing else bundles. The messages are the
+// ones describeIssue (core/validate.ts) words for the same zod issues.
+import { typeName } from '../core/validate.js';
+import { formatResponseIssues, type ResponseIssue } from '../errors/response-validation-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent } from '../schemas/webhook.js';
 
-function build() {
-  return z.looseObject({
-    id: z.string().check(z.minLength(1)),
-    type: z.string().check(z.minLength(1)),
-    data: z.looseObject({
-      order: z.looseObject({ id: z.string().check(z.minLength(1)), updated_at: z.string() }),
-    }),
-  });
+// Whether `value` is a plain object (not null, not an array) or a string, non-empty unless
+// `empty`; else an issue is added for `path`, as zod's looseObject and string would.
+function field(
+  issues: ResponseIssue[],
+  path: string,
+  value: unknown,
+  expected: 'object' | 'string',
+  empty?: boolean,
+): boolean {
+  const message =
+    value === undefined
+      ? `required, expected ${expected}`
+      : typeName(value) !== expected
+        ? `expected ${expected}, received ${typeName(value)}`
+        : value === '' && !empty
+          ? 'must be at least 1 character'
+          : undefined;
+  if (message) issues.push({ path, message });
+  return !message;
 }
-
-// Built on first use, not at import: a module-level schema is a call a bundler must keep
-// even in a bundle that never receives a webhook.
-let schema: ReturnType<typeof build> | undefined;
 
 /**
  * The event, checked: a {@link WebhookPayloadError} (`invalid_event`) names each field at
@@ -30,10 +39,21 @@ let schema: ReturnType<typeof build> | undefined;
  * event; only the fields checked here are guaranteed.
  */
 export function parseEvent(value: unknown): OrderEvent {
-  schema ??= build();
-  const result = schema.safeParse(value);
-  if (result.success) return result.data as unknown as OrderEvent;
-  const issues = responseIssues(result.error.issues, value);
+  const issues: ResponseIssue[] = [];
+  const event = value as { id?: unknown; type?: unknown; data?: { order?: unknown } };
+  if (field(issues, '', event, 'object')) {
+    field(issues, 'id', event.id, 'string');
+    field(issues, 'type', event.type, 'string');
+    // The order only once `data` is an object: zod reports no deeper than the first fault.
+    if (field(issues, 'data', event.data, 'object')) {
+      const order = event.data?.order as { id?: unknown; updated_at?: unknown } | undefined;
+      if (field(issues, 'data.order', order, 'object')) {
+        field(issues, 'data.order.id', order?.id, 'string');
+        field(issues, 'data.order.updated_at', order?.updated_at, 'string', true);
+      }
+    }
+  }
+  if (issues.length === 0) return value as OrderEvent;
   const { type } = Object(value);
   throw new WebhookPayloadError(
     'invalid_event',

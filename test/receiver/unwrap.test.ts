@@ -159,6 +159,40 @@ describe('unwrapWebhook', () => {
     expect((error as WebhookPayloadError).issues.map((issue) => issue.path)).toContain(path);
   });
 
+  it('words each issue as the SDK words every response issue', async () => {
+    const cases: [unknown, string][] = [
+      [['an', 'array'], 'expected object, received array'],
+      [
+        { id: '', type: 5 },
+        'id: must be at least 1 character; type: expected string, received number; data: required, expected object',
+      ],
+      [{ id: 'e', type: 't', data: null }, 'data: expected object, received null'],
+      [
+        { id: 'e', type: 't', data: { order: { id: null, updated_at: [] } } },
+        'data.order.id: expected string, received null; data.order.updated_at: expected string, received array',
+      ],
+    ];
+    for (const [value, issues] of cases) {
+      const body = JSON.stringify(value);
+      const error = await failure(() =>
+        unwrapWebhook(body, { 'x-webhook-signature': signWmsPayload(body, secret) }, secret),
+      );
+      expect((error as Error).message).toBe(`The webhook body is not an order event: ${issues}`);
+    }
+  });
+
+  it('returns the event as sent: an empty updated_at is a string, and every other field is kept', async () => {
+    const event = {
+      extra: { a: 1 },
+      type: 'order.updated',
+      id: 'evt_1',
+      data: { order: { id: '1', updated_at: '', status: 'new' }, more: [1] },
+    };
+    const body = JSON.stringify(event);
+    const headers = { 'x-webhook-signature': signWmsPayload(body, secret) };
+    expect(await unwrapWebhook(body, headers, secret)).toEqual(event);
+  });
+
   it('names the type of an event it cannot check, so a receiver can acknowledge a new kind', async () => {
     const cases: [unknown, string | undefined][] = [
       [
