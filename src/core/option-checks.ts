@@ -4,25 +4,8 @@
 import type { RetryOptions } from 'ky';
 import * as z from 'zod/mini';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { closestName } from './closest-name.js';
+import { notAnOption } from './not-an-option.js';
 import { describeIssue, shapeOf, unknownKeys } from './validate.js';
-
-/**
- * The error for an option that does not exist: with the one likely meant (`timeOut`,
- * `retries`), or else the options there are, so that a typo costs no trip to the docs.
- *
- * @param path - The option as given, its last name the unknown one.
- * @param known - The options at that level.
- * @param of - What the options are of, when not the configuration: ` of a call`.
- * @internal
- */
-export function notAnOption(path: string[], known: string[], of = ''): ConfigurationError {
-  const meant = closestName(path.at(-1) as string, known);
-  return new ConfigurationError(
-    path.join('.'),
-    `is not an option${of}${meant ? `; did you mean \`${meant}\`?` : ` (${known.join(', ')}).`}`,
-  );
-}
 
 /**
  * Parses one part of the configuration (or of a call's options), or throws naming the

@@ -4,7 +4,8 @@ import type { RetryOptions } from 'ky';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
 import type { NormalizedConfig, RetryOptionsInput } from './config.js';
-import { check, DurationSchema, notAnOption, retryOver, TimeoutSchema } from './option-checks.js';
+import { notAnOption } from './not-an-option.js';
+import { check, DurationSchema, retryOver, TimeoutSchema } from './option-checks.js';
 
 /**
  * Options every SDK call takes as its last argument. Each overrides the client's setting

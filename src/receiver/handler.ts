@@ -1,5 +1,6 @@
 // createWebhookHandler: a whole webhook receiver as a Fetch handler, `(Request) => Response`,
 // which Workers, Deno.serve, Bun.serve, Next.js route handlers and Hono accept as it is.
+import { refuseUnknownOptions } from '../core/not-an-option.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookBodyConsumedError } from '../errors/webhook-body-consumed-error.js';
@@ -97,7 +98,22 @@ const READ_BEFORE =
 const text = (status: number, body: string, headers?: Record<string, string>) =>
   new Response(body, { status, headers });
 
+// Every option of WebhookHandlerOptions: one misspelt (`tolerence`) would otherwise be
+// dropped without a word, and its default used in its place.
+const OPTIONS = [
+  'secret',
+  'on',
+  'seen',
+  'tolerance',
+  'maxBodyBytes',
+  'now',
+  'signatureHeader',
+  'onError',
+];
+
 function checkOptions(options: WebhookHandlerOptions): void {
+  // A misspelt option first: it explains the "missing" one that usually comes with it.
+  refuseUnknownOptions(options, OPTIONS, ' of createWebhookHandler');
   if (typeof options?.secret !== 'string' || options.secret.length === 0) {
     throw new ConfigurationError('secret', 'must be the subscription secret, a non-empty string');
   }
@@ -160,7 +176,8 @@ function checkOptions(options: WebhookHandlerOptions): void {
  *   `onError`.
  * @returns `(request: Request) => Promise<Response>`; adapt it to node:http or Express
  *   with {@link toNodeListener}.
- * @throws {@link ConfigurationError} for a missing secret, a handler that is not a
+ * @throws {@link ConfigurationError} for an option it does not have (a misspelt one, with
+ *   the one likely meant: `tolerence`, `Secret`), a missing secret, a handler that is not a
  *   function, a tolerance below 0 or over a day (milliseconds, likely), a `maxBodyBytes`
  *   that is no whole number above 0, a `now` that is not a function or reads milliseconds, a
  *   `signatureHeader` that is no header name or a `seen` store without `has` and `add`.

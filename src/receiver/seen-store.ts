@@ -1,5 +1,6 @@
 // Where createWebhookHandler remembers the event ids it has handled, so that a redelivery
 // is acknowledged without running its handler again.
+import { refuseUnknownOptions } from '../core/not-an-option.js';
 
 /**
  * The ids of events already handled. Both methods may return a promise, so a database
@@ -45,6 +46,8 @@ export interface MemorySeenStoreOptions {
  *
  * @param options - `limit`, the number of ids kept (default 10,000).
  * @returns A store for {@link createWebhookHandler}'s `seen` option.
+ * @throws {@link ConfigurationError} for an option it does not have (`limt`, with the one
+ *   likely meant).
  * @throws RangeError for a `limit` that is not a whole number above 0.
  *
  * @example
@@ -53,6 +56,7 @@ export interface MemorySeenStoreOptions {
  * ```
  */
 export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): SeenStore {
+  refuseUnknownOptions(options, ['limit'], ' of createMemorySeenStore');
   const limit = options.limit ?? 10_000;
   if (!Number.isSafeInteger(limit) || limit < 1) {
     throw new RangeError(`limit must be a whole number >= 1, got ${String(limit)}`);

@@ -1,4 +1,5 @@
 // unwrapWebhook: a delivery's raw body and headers in, a verified, parsed order event out.
+import { refuseUnknownOptions } from '../core/not-an-option.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent } from '../schemas/webhook.js';
@@ -49,6 +50,8 @@ export interface UnwrapWebhookOptions extends VerifyWmsSignatureOptions {
  *   `reason` says why; `missing_header` names `X-Webhook-Signature`), and
  *   {@link WebhookPayloadError} when the verified body is not JSON (`invalid_json`) or not
  *   an order event (`invalid_event`).
+ * @throws {@link ConfigurationError} for an option it does not have (a misspelt one, with
+ *   the one likely meant), before the signature or the body is looked at.
  * @throws {@link UnsupportedRuntimeError} when the runtime has no Web Crypto
  *   (`globalThis.crypto.subtle`), once the header has passed its checks.
  *
@@ -79,6 +82,8 @@ export async function unwrapWebhook(
   secret: string,
   options: UnwrapWebhookOptions = {},
 ): Promise<OrderEvent> {
+  // A misspelt option (`toleranceseconds`) would otherwise leave its default in force.
+  refuseUnknownOptions(options, ['toleranceSeconds', 'now', 'headerName'], ' of unwrapWebhook');
   const headerName = options.headerName ?? WEBHOOK_SIGNATURE_HEADER;
   if (headers === null || typeof headers !== 'object') {
     throw new SignatureVerificationError(

@@ -121,6 +121,28 @@ describe('createWebhookHandler options', () => {
     expect((caught as ConfigurationError).option).toBe(option);
   });
 
+  it.each([
+    ['tolerence', { secret, on: {}, tolerence: 60 }, 'tolerance'],
+    // The misspelt option is named, not the `secret` it leaves missing.
+    ['Secret', { Secret: secret, on: {} }, 'secret'],
+  ])('refuses a misspelt %s at creation, saying which option was meant', (typo, options, meant) => {
+    const now = vi.fn(() => Math.floor(Date.now() / 1000));
+    const caught = creationError({ ...options, now });
+    expect(caught).toBeInstanceOf(ConfigurationError);
+    expect((caught as ConfigurationError).option).toBe(typo);
+    expect((caught as Error).message).toBe(
+      `Invalid option \`${typo}\`: is not an option of createWebhookHandler; did you mean \`${meant}\`?`,
+    );
+    // Refused before anything else is read: the clock is read once at creation otherwise.
+    expect(now).not.toHaveBeenCalled();
+  });
+
+  it('lists its options for an unknown one too far from any to guess', () => {
+    expect((creationError({ secret, on: {}, store: new Set() }) as Error).message).toBe(
+      'Invalid option `store`: is not an option of createWebhookHandler (secret, on, seen, tolerance, maxBodyBytes, now, signatureHeader, onError).',
+    );
+  });
+
   it('takes an undefined handler as none, as it takes every optional option', () => {
     const maybe: (() => void) | undefined = undefined;
     expect(creationError({ secret, on: { 'order.created': maybe } })).toBeUndefined();

@@ -2,6 +2,7 @@
 // error with a reason out.
 import { describe, expect, it } from 'vitest';
 import {
+  ConfigurationError,
   OrderFulfillmentError,
   SignatureVerificationError,
   signWmsPayload,
@@ -158,6 +159,27 @@ describe('unwrapWebhook', () => {
     expect((error as WebhookPayloadError).reason).toBe('invalid_event');
     expect((error as WebhookPayloadError).issues.map((issue) => issue.path)).toContain(path);
   });
+
+  it.each([
+    ['toleranceSecond', { toleranceSecond: 600 }, '; did you mean `toleranceSeconds`?'],
+    ['headername', { headername: 'X-Webhook-Signature' }, '; did you mean `headerName`?'],
+    ['tolerence', { tolerence: 600 }, ' (toleranceSeconds, now, headerName).'],
+  ])(
+    'refuses a misspelt %s before it verifies or returns anything',
+    async (typo, options, hint) => {
+      const error = await failure(() =>
+        unwrapWebhook(raw, { 'x-webhook-signature': header }, secret, options as never),
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).option).toBe(typo);
+      expect(error.message).toBe(
+        `Invalid option \`${typo}\`: is not an option of unwrapWebhook${hint}`,
+      );
+      // Refused before the signature is looked at: without one it still names the option.
+      const unsigned = await failure(() => unwrapWebhook(raw, {}, secret, options as never));
+      expect(unsigned).toBeInstanceOf(ConfigurationError);
+    },
+  );
 
   it('words each issue as the SDK words every response issue', async () => {
     const cases: [unknown, string][] = [
