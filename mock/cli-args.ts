@@ -69,10 +69,14 @@ function integerFlag(name: string, value: string | undefined, min: number, max: 
 }
 
 // parseArgs's message for an unknown flag, with the flag likely meant (`--prot`: `--port`).
-// The usage printed after it lists every flag, so no list is added here.
+// The usage printed after it lists every flag, so no list is added here. A flag that differs
+// only by `no-` is never the one meant: it says the opposite (`--signing-secret` is no typo
+// of `--no-signing-secret`).
 function unknownFlagHint(message: string): string {
   const [unknown, flag] = /^Unknown option '--([^']+)'/.exec(message) ?? [];
-  const meant = flag === undefined ? undefined : closestName(flag, Object.keys(OPTIONS));
+  const opposite = (name: string) => name === `no-${flag}` || flag === `no-${name}`;
+  const flags = Object.keys(OPTIONS).filter((name) => !opposite(name));
+  const meant = flag === undefined ? undefined : closestName(flag, flags);
   return meant ? `${unknown}; did you mean --${meant}?` : message;
 }
 

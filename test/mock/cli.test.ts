@@ -145,4 +145,15 @@ describe('order-fulfillment-mock flags', () => {
     expect(message).toContain("Unknown option '--verbose'");
     expect(message).not.toContain('did you mean');
   });
+
+  // `no-x` is three edits from `x`, close enough to guess, yet it means the opposite: following
+  // the hint for `--signing-secret` would turn signing off.
+  it.each([['--signing-secret', 'whsec_1'], ['--exit-with-parent'], ['--no-json'], ['--no-port']])(
+    'guesses no flag of the opposite sense for %s',
+    (...argv) => {
+      const message = messageOf(argv);
+      expect(message).toContain(`Unknown option '${argv[0]}'`);
+      expect(message).not.toContain('did you mean');
+    },
+  );
 });
