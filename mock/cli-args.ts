@@ -73,7 +73,9 @@ function integerFlag(name: string, value: string | undefined, min: number, max: 
 // only by `no-` is never the one meant: it says the opposite (`--signing-secret` is no typo
 // of `--no-signing-secret`).
 function unknownFlagHint(message: string): string {
-  const [unknown, flag] = /^Unknown option '--([^']+)'/.exec(message) ?? [];
+  // The flag up to the quote that ends it, not the first one: a stray quote from the shell
+  // (`--json'`) is part of the flag, which is no unknown `--json`.
+  const [unknown, flag] = /^Unknown option '--(.+?)'(?=\.|$)/.exec(message) ?? [];
   const opposite = (name: string) => name === `no-${flag}` || flag === `no-${name}`;
   const flags = Object.keys(OPTIONS).filter((name) => !opposite(name));
   const meant = flag === undefined ? undefined : closestName(flag, flags);

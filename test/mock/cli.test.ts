@@ -136,6 +136,9 @@ describe('order-fulfillment-mock flags', () => {
     [['--Json'], "Unknown option '--Json'; did you mean --json?"],
     [['--fixtures=f.json'], "Unknown option '--fixtures'; did you mean --fixture?"],
     [['--stop-grace-ms', '5'], "Unknown option '--stop-grace-ms'; did you mean --stop-grace?"],
+    // A stray quote from the shell is part of the flag, which is quoted whole, not cut at it.
+    [["--json'"], "Unknown option '--json''; did you mean --json?"],
+    [["--port's", '4010'], "Unknown option '--port's'; did you mean --port?"],
   ])('names the flag meant by an unknown %j', (argv, message) => {
     expect(messageOf(argv)).toBe(message);
   });
