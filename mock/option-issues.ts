@@ -72,7 +72,12 @@ export function describeIssue(issues: readonly z.core.$ZodIssue[]): string {
   // A misspelt field first, as inside a union: zod reports the missing field it explains first.
   const first = issues.find((issue) => issue.code === 'unrecognized_keys') ?? issues[0];
   const issue = deepest(first as z.core.$ZodIssue);
-  const path =
-    issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-  return `${optionPath(path)} ${issue.message}`;
+  if (issue.code !== 'unrecognized_keys') return `${optionPath(issue.path)} ${issue.message}`;
+  // An entry of apiKeys holds a key, and a field of one may be the key itself (a map of key
+  // to scopes, { sk_live_…: [...] }): such a field is named only when it is a near miss of a
+  // known one, which no key is.
+  if (issue.path[0] === 'apiKeys' && !issue.message.includes('did you mean')) {
+    return `${optionPath(issue.path)} has a field that ${issue.message}`;
+  }
+  return `${optionPath([...issue.path, issue.keys[0] ?? ''])} ${issue.message}`;
 }

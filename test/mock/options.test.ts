@@ -89,7 +89,6 @@ describe('createMockService options', () => {
   });
 
   it.each([
-    [{ apiKeys: [{ key: 'a', scopes: [], ratelimit: 5 }] }, 'options.apiKeys[0].ratelimit'],
     [{ plan: { apiAccess: true, tier: 'pro' } }, 'options.plan.tier'],
     [{ rateLimit: { limit: 5, windowMs: 1000, burst: 2 } }, 'options.rateLimit.burst'],
     [{ deliveryRetry: { attempt: 1 } }, 'options.deliveryRetry.attempt'],
@@ -124,11 +123,32 @@ describe('createMockService options', () => {
   });
 
   it('names the fields an object of the options knows', () => {
-    expect(() =>
-      createMockService({ apiKeys: [{ key: 'a', scopes: [], ratelimit: 5 }] } as never),
-    ).toThrow(
-      'options.apiKeys[0].ratelimit is not one of the known fields (key, scopes, allowedIps)',
+    expect(() => createMockService({ latency: { low: 1 } } as never)).toThrow(
+      'options.latency.low is not one of the known fields (minMs, maxMs)',
     );
+  });
+
+  it('does not echo an unknown field of an API key entry, which may be the key itself', () => {
+    const secret = 'sk_test_0123456789abcdef';
+    const messages = [
+      [{ [secret]: ['orders:read'] }],
+      [{ key: 'a', scopes: [], [secret]: 1 }],
+      [{ key: 'a', scopes: [], ratelimit: 5 }],
+    ].map((apiKeys) => {
+      try {
+        createMockService({ apiKeys } as never);
+      } catch (error) {
+        expect(error).toBeInstanceOf(TypeError);
+        return (error as Error).message;
+      }
+      throw new Error('createMockService accepted an unknown field');
+    });
+    for (const message of messages) {
+      expect(message).toBe(
+        'createMockService: options.apiKeys[0] has a field that is not one of the known fields (key, scopes, allowedIps)',
+      );
+      expect(message).not.toContain(secret);
+    }
   });
 
   it('words a bad deliveries.limit as it words a bad journal.limit', () => {
