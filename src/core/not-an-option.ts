@@ -22,22 +22,24 @@ export function notAnOption(path: string[], known: readonly string[], of = ''): 
 }
 
 /**
- * Throws {@link notAnOption} for the first own key of `options` that is not in `known`; a
- * misspelt option would otherwise be dropped without a word, its default quietly used.
+ * Throws {@link notAnOption} for the first own key of `options` that is not one of `known`'s;
+ * a misspelt option would otherwise be dropped without a word, its default quietly used.
  * Anything but an object is left to the caller's own checks.
  *
  * @param options - The options as given.
- * @param known - The options there are.
- * @param of - What the options are of: ` of a call`.
+ * @param known - Every option there is, as a key: the type makes a list that misses one, or
+ *   names one the options type lacks, fail to compile.
+ * @param of - What the options are of: ` of unwrapWebhook`.
  * @throws {@link ConfigurationError} naming the unknown option.
  * @internal
  */
-export function refuseUnknownOptions(
-  options: unknown,
-  known: readonly string[],
-  of?: string,
+export function refuseUnknownOptions<T extends object>(
+  options: T | undefined,
+  known: { readonly [K in keyof Required<T>]: 1 },
+  of: string,
 ): void {
+  const names = Object.keys(known);
   const given = typeof options === 'object' && options !== null ? Object.keys(options) : [];
-  const unknown = given.find((key) => !known.includes(key));
-  if (unknown !== undefined) throw notAnOption([unknown], known, of);
+  const unknown = given.find((key) => !names.includes(key));
+  if (unknown !== undefined) throw notAnOption([unknown], names, of);
 }

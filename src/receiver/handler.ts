@@ -98,18 +98,18 @@ const READ_BEFORE =
 const text = (status: number, body: string, headers?: Record<string, string>) =>
   new Response(body, { status, headers });
 
-// Every option of WebhookHandlerOptions: one misspelt (`tolerence`) would otherwise be
-// dropped without a word, and its default used in its place.
-const OPTIONS = [
-  'secret',
-  'on',
-  'seen',
-  'tolerance',
-  'maxBodyBytes',
-  'now',
-  'signatureHeader',
-  'onError',
-];
+// Every option of WebhookHandlerOptions (the type holds the list to it): one misspelt
+// (`tolerence`) would otherwise be dropped without a word, and its default used in its place.
+const OPTIONS = {
+  secret: 1,
+  on: 1,
+  seen: 1,
+  tolerance: 1,
+  maxBodyBytes: 1,
+  now: 1,
+  signatureHeader: 1,
+  onError: 1,
+} as const satisfies { [K in keyof Required<WebhookHandlerOptions>]: 1 };
 
 function checkOptions(options: WebhookHandlerOptions): void {
   // A misspelt option first: it explains the "missing" one that usually comes with it.

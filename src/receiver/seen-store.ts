@@ -56,7 +56,7 @@ export interface MemorySeenStoreOptions {
  * ```
  */
 export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): SeenStore {
-  refuseUnknownOptions(options, ['limit'], ' of createMemorySeenStore');
+  refuseUnknownOptions(options, { limit: 1 }, ' of createMemorySeenStore');
   const limit = options.limit ?? 10_000;
   if (!Number.isSafeInteger(limit) || limit < 1) {
     throw new RangeError(`limit must be a whole number >= 1, got ${String(limit)}`);

@@ -83,7 +83,11 @@ export async function unwrapWebhook(
   options: UnwrapWebhookOptions = {},
 ): Promise<OrderEvent> {
   // A misspelt option (`toleranceseconds`) would otherwise leave its default in force.
-  refuseUnknownOptions(options, ['toleranceSeconds', 'now', 'headerName'], ' of unwrapWebhook');
+  refuseUnknownOptions(
+    options,
+    { toleranceSeconds: 1, now: 1, headerName: 1 },
+    ' of unwrapWebhook',
+  );
   const headerName = options.headerName ?? WEBHOOK_SIGNATURE_HEADER;
   if (headers === null || typeof headers !== 'object') {
     throw new SignatureVerificationError(
