@@ -27,11 +27,11 @@ function within(edits: number, a: string, b: string): boolean {
  */
 export function closestName(name: string, known: readonly string[]): string | undefined {
   const most = name.length < 4 ? 0 : name.length < 7 ? 2 : 3;
+  const given = name.toLowerCase();
+  const names = known.map((candidate) => candidate.toLowerCase());
   for (let edits = 0; edits <= most; edits++) {
-    const meant = known.find((candidate) =>
-      within(edits, name.toLowerCase(), candidate.toLowerCase()),
-    );
-    if (meant) return meant;
+    const at = names.findIndex((candidate) => within(edits, given, candidate));
+    if (at >= 0) return known[at];
   }
   return undefined;
 }
