@@ -1,6 +1,6 @@
 // The one wording of an option that does not exist, for every options object the SDK takes:
-// the configuration's and a call's, and the webhook receiver's and the signature helpers',
-// which are checked by hand rather than by a schema, so that a receiver's bundle stays small.
+// the configuration's (checked against its schema) and, checked by hand against a list of
+// names so that a receiver's bundle needs no zod, a call's and the webhook receiver's.
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { closestName } from './closest-name.js';
 

@@ -4,7 +4,7 @@ import type { RetryOptions } from 'ky';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { WMS_SIGNATURE_HEADER } from '../signatures/header.js';
 import type { NormalizedConfig, RetryOptionsInput } from './config.js';
-import { notAnOption } from './not-an-option.js';
+import { refuseUnknownOptions } from './not-an-option.js';
 import { check, DurationSchema, retryOver, TimeoutSchema } from './option-checks.js';
 
 /**
@@ -116,6 +116,15 @@ export function checkSignal(signal: unknown): AbortSignal | undefined {
   return signal;
 }
 
+// Every option a call takes (the type holds the list to RequestOptions).
+const CALL_OPTIONS = {
+  signal: 1,
+  timeout: 1,
+  totalTimeout: 1,
+  retry: 1,
+  headers: 1,
+} as const satisfies { [K in keyof Required<RequestOptions>]: 1 };
+
 /**
  * Checks one call's options and resolves them over the configuration.
  *
@@ -126,17 +135,10 @@ export function resolveOptions(
   options: RequestOptions | undefined,
   config: NormalizedConfig,
 ): ResolvedOptions {
-  const { signal, timeout, totalTimeout, retry, headers, ...unknown } = options ?? {};
   // A misspelt option (`tiemout`), or query parameters passed where the options go, would
   // otherwise be dropped without a word, as createClient refuses them too.
-  const [misnamed] = Object.keys(unknown);
-  if (misnamed !== undefined) {
-    throw notAnOption(
-      [misnamed],
-      ['signal', 'timeout', 'totalTimeout', 'retry', 'headers'],
-      ' of a call',
-    );
-  }
+  refuseUnknownOptions(options, CALL_OPTIONS, ' of a call');
+  const { signal, timeout, totalTimeout, retry, headers } = options ?? {};
   checkSignal(signal);
   // Each check only for an option given: most calls give none, and pay nothing for them.
   return {
