@@ -2,6 +2,7 @@
 // (`options.apiKeys[1].key`), and what is wrong with it, for the one issue that names it best.
 import type * as z from 'zod/mini';
 import { closestName } from '../src/core/closest-name.js';
+import { ApiKeySchema } from './rules/keys.js';
 
 // How far into the option an issue points; an unknown field points one further than its
 // object, and wins a tie: a misspelt field explains the "missing" one beside it.
@@ -73,11 +74,12 @@ export function describeIssue(issues: readonly z.core.$ZodIssue[]): string {
   const first = issues.find((issue) => issue.code === 'unrecognized_keys') ?? issues[0];
   const issue = deepest(first as z.core.$ZodIssue);
   if (issue.code !== 'unrecognized_keys') return `${optionPath(issue.path)} ${issue.message}`;
+  const field = issue.keys[0] ?? '';
   // An entry of apiKeys holds a key, and a field of one may be the key itself (a map of key
   // to scopes, { sk_live_…: [...] }): such a field is named only when it is a near miss of a
   // known one, which no key is.
-  if (issue.path[0] === 'apiKeys' && !issue.message.includes('did you mean')) {
+  if (issue.path[0] === 'apiKeys' && !closestName(field, Object.keys(ApiKeySchema.shape))) {
     return `${optionPath(issue.path)} has a field that ${issue.message}`;
   }
-  return `${optionPath([...issue.path, issue.keys[0] ?? ''])} ${issue.message}`;
+  return `${optionPath([...issue.path, field])} ${issue.message}`;
 }
