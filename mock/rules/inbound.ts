@@ -23,9 +23,9 @@ export type InboundOutcome =
  *
  * Matching, in order: `inbound_order_id` exactly (no fallback when it names no order);
  * otherwise `source` with `external_ref` (more than one match is rejected and nothing is
- * written); neither (one of `source` and `external_ref` alone is neither): the event is not the
- * integrator's and is skipped. An order that already
- * has this status and `shipped_at` is left untouched: no `updated_at` move, no event.
+ * written); neither (one of `source` and `external_ref` alone is neither): the event is not
+ * the integrator's and is skipped. An order that already has this status and `shipped_at` is
+ * left untouched: no `updated_at` move, no event.
  *
  * @param store - The orders.
  * @param notification - A verified, schema-valid body.

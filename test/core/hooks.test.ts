@@ -4,7 +4,7 @@
 // sent.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockService, MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
-import { AbortError, createClient, type Logger, TimeoutError } from '../../src/index.js';
+import { AbortError, type ClientConfig, createClient, TimeoutError } from '../../src/index.js';
 import { failure } from '../support/failure.js';
 import { FAST_RETRY, fakeFetch, json } from '../support/fake-fetch.js';
 
@@ -115,33 +115,49 @@ describe.each(Object.entries(RETURNS))(
   },
 );
 
+/**
+ * A products.list call, against a service that answers 503, with `config` (its hooks wait on
+ * `hook`), aborted once the hook has entered; the hook is let go after the call rejected, and
+ * ky is given a task to go on. Returns the call's error and the requests the service got.
+ */
+async function abortWhileHeld(
+  hook: ReturnType<typeof gate>,
+  config: Pick<ClientConfig, 'hooks' | 'logger' | 'logLevel'>,
+) {
+  const service = fakeFetch(() => json({ detail: 'down' }, 503));
+  const client = createClient({
+    hostUrl: 'https://shop.example.test',
+    apiKey: MOCK_API_KEY,
+    fetch: service.fetch,
+    retry: { limit: 3, ...FAST_RETRY },
+    ...config,
+  });
+  const controller = new AbortController();
+  const pending = client.products.list({}, { signal: controller.signal });
+  await hook.entered;
+  controller.abort(new Error('SIGTERM'));
+  const error = await failure(pending);
+  hook.open();
+  // ky goes on from the hook in microtasks: by the next task it has stopped, or decided on
+  // the 503 and gone on.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return { error, requests: service.requests };
+}
+
 describe('a beforeRetry hook that awaits past the abort', () => {
   it('ends the call, and no further attempt is made or seen by beforeRequest', async () => {
     const hook = gate();
-    const service = fakeFetch(() => json({ detail: 'down' }, 503));
     const attempts: number[] = [];
-    const client = createClient({
-      hostUrl: 'https://shop.example.test',
-      apiKey: MOCK_API_KEY,
-      fetch: service.fetch,
-      retry: { limit: 3, ...FAST_RETRY },
+    const { error, requests } = await abortWhileHeld(hook, {
       logLevel: 'off',
       hooks: {
         beforeRequest: [(_request, _options, { retryCount }) => void attempts.push(retryCount)],
         beforeRetry: [hook.hold],
       },
     });
-    const controller = new AbortController();
-    const pending = client.products.list({}, { signal: controller.signal });
-    await hook.entered;
-    controller.abort(new Error('SIGTERM'));
-    const error = await failure(pending);
-    hook.open();
     expect(error).toBeInstanceOf(AbortError);
     expect(error.cause).toEqual(new Error('SIGTERM'));
-    // ky goes on from the hook in microtasks: by the next task it has stopped or gone on.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(service.requests).toHaveLength(1);
+    expect(requests).toHaveLength(1);
     expect(attempts).toEqual([0]);
   });
 });
@@ -149,28 +165,15 @@ describe('a beforeRetry hook that awaits past the abort', () => {
 describe('an afterResponse hook that awaits past the abort', () => {
   it('logs nothing for the call once its end is logged: no retry of the answer it held', async () => {
     const hook = gate();
-    const service = fakeFetch(() => json({ detail: 'down' }, 503));
     const lines: string[] = [];
     const line = (text: string) => void lines.push(text);
-    const logger: Logger = { debug: line, info: line, warn: line, error: line };
-    const client = createClient({
-      hostUrl: 'https://shop.example.test',
-      apiKey: MOCK_API_KEY,
-      fetch: service.fetch,
-      retry: { limit: 3, ...FAST_RETRY },
-      logger,
+    const { error, requests } = await abortWhileHeld(hook, {
+      logger: { debug: line, info: line, warn: line, error: line },
       logLevel: 'info',
       hooks: { afterResponse: [hook.hold] },
     });
-    const controller = new AbortController();
-    const pending = client.products.list({}, { signal: controller.signal });
-    await hook.entered;
-    controller.abort(new Error('SIGTERM'));
-    expect(await failure(pending)).toBeInstanceOf(AbortError);
-    hook.open();
-    // ky goes on from the hook in microtasks: by the next task it has decided on the 503.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(service.requests).toHaveLength(1);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(requests).toHaveLength(1);
     expect(lines).toEqual([
       expect.stringMatching(/GET \/products → AbortError in \d+ ms \(1 attempt\)$/),
     ]);
@@ -182,14 +185,10 @@ describe('the info line of a call that ends while a hook holds an attempt', () =
   // `held` until after the abort: that attempt is never sent, so the line must not count it.
   async function lineOf(held: number): Promise<string[]> {
     const hook = gate();
-    const service = fakeFetch(() => json({ detail: 'down' }, 503));
     const lines: string[] = [];
     const line = (text: string) => void lines.push(text);
-    const client = createClient({
-      hostUrl: 'https://shop.example.test',
-      apiKey: MOCK_API_KEY,
-      fetch: service.fetch,
-      retry: { limit: 3, ...FAST_RETRY },
+    const { error, requests } = await abortWhileHeld(hook, {
+      // The retry's warning is not what is counted here.
       logger: { debug: line, info: line, warn: () => {}, error: line },
       logLevel: 'info',
       hooks: {
@@ -198,14 +197,8 @@ describe('the info line of a call that ends while a hook holds an attempt', () =
         ],
       },
     });
-    const controller = new AbortController();
-    const pending = client.products.list({}, { signal: controller.signal });
-    await hook.entered;
-    controller.abort(new Error('SIGTERM'));
-    expect(await failure(pending)).toBeInstanceOf(AbortError);
-    hook.open();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(service.requests).toHaveLength(held);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(requests).toHaveLength(held);
     return lines;
   }
 
