@@ -140,7 +140,8 @@ export interface ClientConfig {
  * The retry policy unless `retry` overrides part of it: up to 3 retries of GET requests and
  * of `fulfillment.notifyShipped` (the same body again changes nothing more;
  * `webhooks.create` on a 429 only, unless the call passes a `retry`), on 408, 429, 500,
- * 502, 503, 504, network errors and timeouts before the response headers arrive;
+ * 502, 503, 504, the 520 to 524 a CDN in front of the service answers when it cannot reach
+ * it, network errors and timeouts before the response headers arrive;
  * exponential backoff from 300 ms with full jitter, at most 10 s between attempts; on 429
  * and 503 the `Retry-After` wait instead, unless it exceeds 60 s, in which case the error
  * is thrown at once rather than retried early.
@@ -149,7 +150,8 @@ export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
   limit: 3,
   // Frozen so that no caller can change the policy of every later client by mutation.
   methods: Object.freeze(['get']) as RetryOptions['methods'],
-  statusCodes: Object.freeze([408, 429, 500, 502, 503, 504]) as number[],
+  // 520-524: Cloudflare's "origin unreachable / timed out", as passing as a proxy's 502 or 504.
+  statusCodes: Object.freeze([408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]) as number[],
   afterStatusCodes: Object.freeze([429, 503]) as number[],
   maxRetryAfter: 60_000,
   backoffLimit: 10_000,

@@ -2,7 +2,8 @@ import { ApiError, type ApiErrorInit } from './api-error.js';
 import { retryAfterOf } from './retry-after.js';
 
 /**
- * A 5xx: the service failed. On 500, 502, 503 and 504, GET requests and
+ * A 5xx: the service failed. On 500, 502, 503, 504 and 520 to 524 (a CDN that cannot reach
+ * the service), GET requests and
  * `fulfillment.notifyShipped` (and `webhooks.create` when the call passes `retry: true`, a
  * count or an object) are retried with backoff first; this is thrown once the retries are
  * used up, and at once for another 5xx or a call that is not retried.

@@ -33,13 +33,13 @@ describe('retries', () => {
   it('retries a GET 3 times by default (4 attempts) on the documented statuses only', async () => {
     // Only the backoff is overridden: every other setting is the default policy's.
     const failing = (status: number) => fakeFetch(() => json({ detail: 'no' }, status));
-    for (const status of [408, 429, 500, 502, 503, 504]) {
+    for (const status of [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]) {
       const service = failing(status);
       const client = clientOver(service, { retry: { delay: () => 0 } });
       await expect(client.products.list()).rejects.toThrow();
       expect([status, service.requests.length]).toEqual([status, 4]);
     }
-    for (const status of [400, 501, 505]) {
+    for (const status of [400, 501, 505, 525, 526]) {
       const service = failing(status);
       await expect(clientOver(service).products.list()).rejects.toThrow();
       expect([status, service.requests.length]).toEqual([status, 1]);
