@@ -13,7 +13,10 @@ export interface ApiErrorInit {
   path: string;
   /** The response headers, when there was a response. */
   headers?: Headers | undefined;
-  /** The response's status text, used in the message when the body has no `detail`. */
+  /**
+   * The response's status text, used in the message when the body gives no reason (no
+   * `detail`, `message` or `error`, and no short plain text).
+   */
   statusText?: string | undefined;
   /** Set when the request was a page of a cursor pull: the cursor to resume from. */
   cursor?: ResumeCursor | undefined;
@@ -58,8 +61,22 @@ export function requestIdOf(headers: Headers | undefined): string | undefined {
   return headers?.get('x-request-id') ?? undefined;
 }
 
+// The reason another framework's error body gives, when it has no `detail`: a `message` or
+// `error` string (slowapi's 429 sends `error`), or a short line of plain text (Starlette's
+// `Internal Server Error`). Not an HTML page: a proxy's says no more than its status.
+function otherReason(body: unknown): string | undefined {
+  if (typeof body === 'string') {
+    const text = body.trim();
+    return text && text.length <= 200 && !/[\n<]/.test(text) ? text : undefined;
+  }
+  const { message, error } = Object(body) as Record<string, unknown>;
+  if (typeof message === 'string' && message) return message;
+  if (typeof error === 'string' && error) return error;
+  return undefined;
+}
+
 // What a failure's message says after its status: where a redirect pointed, else the body's
-// `detail`, else the status text.
+// `detail`, else another shape's reason, else the status text.
 function reasonOf(init: ApiErrorInit, detail: unknown): string {
   const location = init.status < 400 && init.headers?.get('location');
   if (location) {
@@ -74,7 +91,7 @@ function reasonOf(init: ApiErrorInit, detail: unknown): string {
   if (Array.isArray(detail)) return formatIssues(detail);
   // Another shape (FastAPI's HTTPException with a dict) is shown as it came.
   if (detail != null) return JSON.stringify(detail);
-  return init.statusText || '(no detail)';
+  return otherReason(init.body) || init.statusText || '(no detail)';
 }
 
 /**

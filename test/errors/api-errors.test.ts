@@ -202,4 +202,35 @@ describe('errors from responses', () => {
     expect(error.detail).toBeUndefined();
     expect(error.message).toBe('GET /products → 502: Bad Gateway');
   });
+
+  // Error bodies of frameworks and middleware other than FastAPI's own handlers, answered
+  // without a reason phrase (HTTP/2 has none): the message says what the body says.
+  it.each([
+    [
+      'slowapi',
+      { error: 'Rate limit exceeded: 5 per 1 minute' },
+      'Rate limit exceeded: 5 per 1 minute',
+    ],
+    ['a custom handler', { message: 'Order store offline', code: 'E42' }, 'Order store offline'],
+    ['Starlette', 'Internal Server Error', 'Internal Server Error'],
+  ])('reads the reason of %s when the body has no detail', async (_, body, reason) => {
+    const service = fakeFetch(() =>
+      typeof body === 'string' ? new Response(body, { status: 500 }) : json(body, 500),
+    );
+    const client = createClient({ ...NO_RETRY, fetch: service.fetch });
+    const error = (await failure(client.products.list())) as ServerError;
+    expect(error.message).toBe(`GET /products → 500: ${reason}`);
+    expect(error.detail).toBeUndefined();
+    expect(error.body).toEqual(body);
+  });
+
+  it('does not quote an HTML page or a long text as the reason', async () => {
+    for (const body of ['<html><body>Bad gateway</body></html>', 'x'.repeat(201), 'two\nlines']) {
+      const service = fakeFetch(() => new Response(body, { status: 500 }));
+      const client = createClient({ ...NO_RETRY, fetch: service.fetch });
+      const error = (await failure(client.products.list())) as ServerError;
+      expect(error.message).toBe('GET /products → 500: (no detail)');
+      expect(error.body).toBe(body);
+    }
+  });
 });
