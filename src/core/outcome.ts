@@ -125,7 +125,7 @@ export async function toSdkError(
 
 /**
  * Parses a 2xx body as JSON and checks it against the request's output schema. No body (a
- * 204) is `undefined`; so is a body that is not JSON when `anyBody` is set (an endpoint
+ * 204) is `undefined`; so is a body that is not JSON, but for an HTML page, when `anyBody` is set (an endpoint
  * whose answer the specification does not show), while elsewhere it is a
  * ResponseValidationError, whose `body` has the client's secrets hidden.
  */
@@ -146,8 +146,16 @@ export function parseBody<S extends z.ZodMiniType>(
     try {
       parsed = JSON.parse(raw.text);
     } catch {
-      if (!request.anyBody) {
-        const issues = [{ path: '', message: 'the body is not JSON' }];
+      // Where any body is a success, still not a markup page: a proxy's maintenance page or a
+      // web app's fallback route answers 200 too, and taking it for the service's answer
+      // would report a notification that never arrived as sent.
+      const page =
+        /^\s*</.test(raw.text) || /html/i.test(raw.response.headers.get('content-type') ?? '');
+      if (!request.anyBody || page) {
+        const message = page
+          ? "the body is an HTML page, not the service's answer: is hostUrl the service's address, or did a proxy answer?"
+          : 'the body is not JSON';
+        const issues = [{ path: '', message }];
         throw new ResponseValidationError({ ...response, issues, body: scrub(raw.text) });
       }
     }

@@ -25,7 +25,7 @@ export function formatResponseIssues(issues: readonly ResponseIssue[]): string {
  * `total`; each order's `id` and, in cursor mode, its `updated_at`; the cursor page's
  * `has_more` and, while it is true, `next_since` and `next_since_id`. One of them missing or
  * of another type, or a body that is not JSON (except from `webhooks.create` and
- * `fulfillment.notifyShipped`, where any 2xx body is a success), throws this error, naming
+ * `fulfillment.notifyShipped`, where any 2xx body but an HTML page is a success), throws this error, naming
  * the field. Every other field is never checked and is kept as received
  * ([docs/spec-gaps.md, "Checking responses"](../../docs/spec-gaps.md#checking-responses-the-one-rule)).
  * Kept apart from {@link ApiError}: the request succeeded on the service, the SDK cannot

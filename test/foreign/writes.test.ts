@@ -1,7 +1,12 @@
 // The two writes whose answer the specification does not show (4.5, 4.6) succeed on any 2xx
 // body of a foreign service: the SDK must not report a failure for work the service did.
 
-import { createClient, verifyWmsSignature, WMS_SIGNATURE_HEADER } from 'order-fulfillment-sdk';
+import {
+  createClient,
+  ResponseValidationError,
+  verifyWmsSignature,
+  WMS_SIGNATURE_HEADER,
+} from 'order-fulfillment-sdk';
 import { describe, expect, it } from 'vitest';
 import { foreignClient, HOST, json, SECRET } from './service.js';
 
@@ -102,6 +107,36 @@ describe('webhooks.create against a foreign service', () => {
     });
     expect(subscription).toEqual(expected);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('a 2xx HTML page in place of the service’s answer', () => {
+  // A proxy's maintenance page or a web app's catch-all route answering the POST with 200:
+  // the service never saw the request, so reporting a success would lose the notification.
+  const pages: [string, () => Response][] = [
+    [
+      'text/html',
+      () =>
+        new Response('<!doctype html><title>Down</title>', {
+          headers: { 'content-type': 'text/html' },
+        }),
+    ],
+    ['markup without a content type', () => new Response('<html><body>maintenance</body></html>')],
+  ];
+
+  it.each(pages)('fails notifyShipped and webhooks.create on %s', async (_, answer) => {
+    const { client } = foreignClient(answer);
+    const calls = [
+      client.fulfillment.notifyShipped({ inbound_order_id: '7' }),
+      client.webhooks.create({ url: 'https://wms.test/h', events: ['order.created'] }),
+    ];
+    for (const call of calls) {
+      const error = await call.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).message).toMatch(
+        /→ 200: .*the body is an HTML page, not the service's answer: is hostUrl the service's address/,
+      );
+    }
   });
 });
 
