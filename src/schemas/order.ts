@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from './common.js';
 import { MAX_PAGE_SIZE } from './product.js';
 import {
+  DecimalSchema,
   givenTogether,
   LooseIdSchema,
   lenient,
@@ -192,7 +193,8 @@ export interface OrderDetail extends z.infer<typeof OrderDetailSchema> {}
 export const OrderItemSchema = wireObject({
   sku: lenient(z.string()),
   barcode: lenient(z.string()),
-  quantity: lenient(z.number()),
+  /** A number, also when the service sends a decimal string (`"2.000"`, a `Decimal`). */
+  quantity: lenient(DecimalSchema),
   price: lenient(MoneySchema),
   id: lenient(LooseIdSchema),
   name: lenient(z.string()),

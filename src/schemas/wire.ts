@@ -102,12 +102,13 @@ export const LooseIdSchema = z.union([z.string(), z.number()]);
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
- * An amount of money (a decimal number, specification 2.1), read as a `number`. The
- * service may send a JSON number or, as pydantic v2 does for a `Decimal`, a decimal string
- * (`"12.50"`); a string is converted with `Number`, exact for amounts of up to 15
- * significant digits. The currency is a separate field.
+ * A decimal number, read as a `number`: the service may send a JSON number or, as pydantic v2
+ * does for a `Decimal`, a decimal string (`"12.50"`, a quantity's `"2.000"`); a string is
+ * converted with `Number`, exact up to 15 significant digits.
+ *
+ * @internal
  */
-export const MoneySchema = z.union(
+export const DecimalSchema = z.union(
   [
     // A number first: it passes unchanged, so a body of numbers needs no copy.
     z.number(),
@@ -116,6 +117,12 @@ export const MoneySchema = z.union(
   ],
   { error: 'expected a number or a decimal string' },
 );
+
+/**
+ * An amount of money (a decimal number, specification 2.1), read as a `number` from a JSON
+ * number or a decimal string ({@link DecimalSchema}). The currency is a separate field.
+ */
+export const MoneySchema = DecimalSchema;
 
 /** An amount of money, as a number (see {@link MoneySchema}). */
 export type Money = z.infer<typeof MoneySchema>;

@@ -92,18 +92,23 @@ describe('order items from a foreign service (specification 4.4: envelope not sh
     expect(error.path).toBe('/orders/{order_id}/items'.replace('{order_id}', '1'));
   });
 
-  it('keeps a price that is no number, and a quantity written as a decimal string, as received', async () => {
+  it('reads a decimal-string price and quantity (a Decimal) as numbers, and keeps others as received', async () => {
     const { client } = foreignClient(() => ({
       items: [
         { price: '12,50', quantity: '2.000' },
         { price: '1.50', quantity: 1 },
+        { price: 3, quantity: 'two' },
       ],
     }));
     const { items } = await client.orders.items('1');
     expect(items).toEqual([
-      { price: '12,50', quantity: '2.000' },
+      { price: '12,50', quantity: 2 },
       { price: 1.5, quantity: 1 },
+      { price: 3, quantity: 'two' },
     ]);
+    // What a WMS does with them: a sum, not a concatenation.
+    const numbers = items.filter((item) => typeof item.quantity === 'number');
+    expect(numbers.reduce((sum, item) => sum + (item.quantity as number), 0)).toBe(3);
   });
 });
 
