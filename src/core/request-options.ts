@@ -116,8 +116,12 @@ export function checkSignal(signal: unknown): AbortSignal | undefined {
   return signal;
 }
 
-// Every option a call takes (the type holds the list to RequestOptions).
-const CALL_OPTIONS = {
+/**
+ * Every option a call takes (the type holds the list to RequestOptions).
+ *
+ * @internal
+ */
+export const CALL_OPTIONS = {
   signal: 1,
   timeout: 1,
   totalTimeout: 1,

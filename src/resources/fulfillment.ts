@@ -4,7 +4,8 @@
 import { APIPromise } from '../core/api-promise.js';
 import { INBOUND_FULFILLMENT_PATH } from '../core/config.js';
 import { declareMethod } from '../core/method.js';
-import type { RequestOptions } from '../core/request-options.js';
+import { refuseUnknownOptions } from '../core/not-an-option.js';
+import { CALL_OPTIONS, type RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
 import { inputError } from '../core/validate.js';
 import {
@@ -49,8 +50,20 @@ const notifyShipped = declareMethod({
 
 const REQUEST = { method: notifyShipped.spec.method, path: notifyShipped.spec.path };
 
+// `shipped_at` beside a call's options: a misspelt one (`shippedAt`) is then named as such,
+// where the call's own check would list only the five options of every call.
+const NOTIFY_OPTIONS = { shipped_at: 1, ...CALL_OPTIONS } as const satisfies {
+  [K in keyof Required<NotifyShippedOptions>]: 1;
+};
+
 function shippedAt(value: string | Date | undefined, now: () => number): string {
   if (value === undefined) return new Date(now()).toISOString();
+  // A number is no instant the body can carry (2.8: an ISO 8601 string): which unit it is in
+  // is the caller's to say, with a Date.
+  if (typeof value !== 'string' && !(value instanceof Date)) {
+    const msg = `must be a Date or an ISO 8601 date-time with Z or ±HH:MM; got ${typeof value}${typeof value === 'number' ? ' (for Unix seconds, pass new Date(seconds * 1000))' : ''}`;
+    throw inputError([{ loc: ['body', 'shipped_at'], msg, type: 'datetime_type' }], REQUEST);
+  }
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) {
       throw inputError(
@@ -142,6 +155,7 @@ export class FulfillmentClient extends ResourceClient {
         REQUEST,
       );
     }
+    refuseUnknownOptions(options, NOTIFY_OPTIONS, ' of notifyShipped');
     const { shipped_at, ...callOptions } = options ?? {};
     // Serialized once, by the declaration: those exact bytes are signed and sent.
     return notifyShipped.call(

@@ -59,6 +59,12 @@ describe('fulfillment.notifyShipped', () => {
       'body.shipped_at: must be an ISO 8601 date-time with Z or ±HH:MM',
     ],
     [
+      'a shipped_at in Unix seconds',
+      { inbound_order_id: 'o' },
+      { shipped_at: 1_767_225_600 },
+      'body.shipped_at: must be a Date or an ISO 8601 date-time with Z or ±HH:MM; got number (for Unix seconds, pass new Date(seconds * 1000))',
+    ],
+    [
       'an invalid Date',
       { inbound_order_id: 'o' },
       { shipped_at: new Date(Number.NaN) },
@@ -86,13 +92,26 @@ describe('fulfillment.notifyShipped', () => {
     const service = fakeFetch(() => json(applied));
     const client = createClient({ ...SIGNED, fetch: service.fetch });
     const error = await client.fulfillment
-      .notifyShipped(target as never, options)
+      .notifyShipped(target as never, options as never)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).message).toBe(
       `POST /api/v1/webhooks/wms/fulfillment → not sent, the SDK refused the input: ${message}`,
     );
     expect((error as ValidationError).requestSent).toBe(false);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('names shipped_at when it is misspelt among the call options', async () => {
+    const service = fakeFetch(() => json(applied));
+    const client = createClient({ ...SIGNED, fetch: service.fetch });
+    const error = await client.fulfillment
+      .notifyShipped({ inbound_order_id: 'o' }, { shippedAt: new Date() } as never)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).message).toBe(
+      'Invalid option `shippedAt`: is not an option of notifyShipped; did you mean `shipped_at`?',
+    );
     expect(service.requests).toHaveLength(0);
   });
 
