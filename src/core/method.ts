@@ -51,7 +51,8 @@ export interface MethodCall {
  */
 export interface Method<In extends z.ZodMiniType, Out extends z.ZodMiniType> {
   readonly spec: MethodSpec<In, Out>;
-  parse(input: unknown): z.output<In>;
+  /** @param also - Names the caller takes beside the input's (`prefetch`), for the hint. */
+  parse(input: unknown, also?: readonly string[]): z.output<In>;
   send(transport: Transport, input: z.output<In>, call?: MethodCall): APIPromise<z.output<Out>>;
   call(transport: Transport, input: unknown, call?: MethodCall): APIPromise<z.output<Out>>;
 }
@@ -83,8 +84,8 @@ export function declareMethod<In extends z.ZodMiniType, Out extends z.ZodMiniTyp
   const target = spec.path === INBOUND_FULFILLMENT_PATH ? 'inbound' : 'api';
   const schema = spec.query ?? spec.body;
   const location: InputLocation = spec.query ? 'query' : 'body';
-  const parse = (input: unknown): z.output<In> =>
-    schema ? parseInput(schema, input, location, where) : (undefined as z.output<In>);
+  const parse = (input: unknown, also?: readonly string[]): z.output<In> =>
+    schema ? parseInput(schema, input, location, where, also) : (undefined as z.output<In>);
   // Throws for a bad path parameter: each caller below turns that into a rejected promise.
   const request = (input: z.output<In>, call: MethodCall = {}): TransportRequest<Out> => ({
     method: spec.method,

@@ -9,6 +9,7 @@ import {
 import { ValidationError } from '../errors/validation-error.js';
 import type { ValidationIssue } from '../schemas/common.js';
 import { scrubBody } from './body.js';
+import { closestName } from './closest-name.js';
 import { fastCheck } from './compile.js';
 
 type Issue = z.core.$ZodIssue;
@@ -131,8 +132,11 @@ export function inputError(
 
 /**
  * Parses a request's input with its schema, rejecting keys the schema does not know (a
- * misspelt filter would otherwise be dropped and the call would silently match more).
+ * misspelt filter would otherwise be dropped and the call would silently match more), with
+ * the name most likely meant, or else the names there are.
  *
+ * @param also - Names the caller takes beside the schema's and splits off before (a pull's
+ *   `prefetch`): suggested and listed with them.
  * @returns The parsed input.
  * @throws {@link ValidationError} with `requestSent` false, listing every issue.
  */
@@ -141,12 +145,17 @@ export function parseInput<S extends z.ZodMiniType>(
   input: unknown,
   where: InputLocation,
   request: { method: string; path: string },
+  also: readonly string[] = [],
 ): z.output<S> {
-  const issues: ValidationIssue[] = unknownKeys(schema, input).map((key) => ({
-    loc: [where, key],
-    msg: `is not a parameter; expected one of ${Object.keys(shapeOf(schema) as object).join(', ')}`,
-    type: 'unrecognized_keys',
-  }));
+  const known = () => [...Object.keys(shapeOf(schema) as object), ...also];
+  const issues: ValidationIssue[] = unknownKeys(schema, input).map((key) => {
+    const meant = closestName(key, known());
+    return {
+      loc: [where, key],
+      msg: `is not a parameter; ${meant ? `did you mean \`${meant}\`?` : `expected one of ${known().join(', ')}`}`,
+      type: 'unrecognized_keys',
+    };
+  });
   const result = schema.safeParse(input);
   if (!result.success) {
     for (const issue of result.error.issues) {

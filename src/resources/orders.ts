@@ -125,10 +125,13 @@ export class OrdersClient extends ResourceClient {
    */
   pages(params: OrderPullParams = {}, options: RequestOptions = {}): OrderPageIterator {
     const { prefetch, rest } = splitPrefetch(params);
-    const { since, since_id, ...filters } = parseInput(OrderPullParamsSchema, rest, 'query', {
-      method: 'GET',
-      path: '/orders',
-    });
+    const { since, since_id, ...filters } = parseInput(
+      OrderPullParamsSchema,
+      rest,
+      'query',
+      { method: 'GET', path: '/orders' },
+      ['prefetch'],
+    );
     // The cursor goes back exactly as the service sent it (specification 4.2, rule 2).
     return new OrderPageIterator(
       startCursor(since, since_id),

@@ -77,7 +77,7 @@ export class ProductsClient extends ResourceClient {
     options: RequestOptions = {},
   ): ProductIterator {
     const { prefetch, rest } = splitPrefetch(params);
-    const start = listProducts.parse(rest);
+    const start = listProducts.parse(rest, ['prefetch']);
     return new ProductIterator(
       start,
       (page, signal) =>

@@ -102,4 +102,45 @@ describe('input validation', () => {
     )) as ValidationError;
     expect(inherited.issues.map((issue) => issue.loc)).toEqual([['query', 'constructor']]);
   });
+
+  it('names the parameter a misspelt one most likely meant, prefetch included in a pull', async () => {
+    const service = fakeFetch(() => json({}));
+    const client = createClient({ ...NO_RETRY, fetch: service.fetch });
+    const since = '2026-01-01T00:00:00Z';
+    const cases: [() => unknown, string, string][] = [
+      [() => client.orders.iterate({ prefech: 2 } as never), 'prefech', 'did you mean `prefetch`?'],
+      [() => client.orders.pages({ Limit: 5 } as never), 'Limit', 'did you mean `limit`?'],
+      [
+        () => client.orders.iterate({ since, sinceId: '3' } as never),
+        'sinceId',
+        'did you mean `since_id`?',
+      ],
+      [
+        () => client.products.iterate({ pageSize: 5 } as never),
+        'pageSize',
+        'did you mean `page_size`?',
+      ],
+      [
+        () => client.orders.iterate({ pageSize: 5 } as never),
+        'pageSize',
+        'expected one of status, platform, limit, since, since_id, prefetch',
+      ],
+    ];
+    for (const [pull, key, hint] of cases) {
+      let error: unknown;
+      try {
+        pull();
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, key).toBeInstanceOf(ValidationError);
+      // First: a misspelt since_id also leaves since without its partner, reported after.
+      expect((error as ValidationError).issues[0]).toEqual({
+        loc: ['query', key],
+        msg: `is not a parameter; ${hint}`,
+        type: 'unrecognized_keys',
+      });
+    }
+    expect(service.requests).toHaveLength(0);
+  });
 });
