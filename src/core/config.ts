@@ -77,7 +77,7 @@ export interface ClientConfig {
   /**
    * The service origin, `http:` or `https:`, optionally with a path prefix; a trailing
    * slash is ignored. The SDK appends `/api/v1/web-api/v1` itself; a URL that already
-   * ends with it (the base URL the mock CLI prints) means the same host.
+   * ends with it (the base URL the mock CLI prints), or with `/api/v1`, means the same host.
    */
   hostUrl: string;
   /**
@@ -256,7 +256,10 @@ function normalizeHostUrl(value: string): string {
     );
   }
   // The base URL (what the mock CLI prints) names the same host: the SDK appends it itself.
-  return url.origin + (path.endsWith(API_BASE_PATH) ? path.slice(0, -API_BASE_PATH.length) : path);
+  // So does `/api/v1`, the prefix the inbound endpoint's path starts with (4.6): the service
+  // answers nothing under `/api/v1/api/v1/...`.
+  const prefix = [API_BASE_PATH, '/api/v1'].find((suffix) => path.endsWith(suffix));
+  return url.origin + (prefix ? path.slice(0, -prefix.length) : path);
 }
 
 /**

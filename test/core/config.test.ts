@@ -110,6 +110,10 @@ describe('createClient configuration', () => {
       [HOST, `${HOST}/api/v1/web-api/v1/products`],
       [`${HOST}/`, `${HOST}/api/v1/web-api/v1/products`],
       [`${HOST}/tenant-a/`, `${HOST}/tenant-a/api/v1/web-api/v1/products`],
+      // The base URL, and the prefix of the inbound path, name the same host.
+      [`${HOST}/api/v1/web-api/v1/`, `${HOST}/api/v1/web-api/v1/products`],
+      [`${HOST}/api/v1`, `${HOST}/api/v1/web-api/v1/products`],
+      [`${HOST}/tenant-a/api/v1/`, `${HOST}/tenant-a/api/v1/web-api/v1/products`],
     ] as const) {
       const service = fakeFetch(() => json({ items: [], page: 1, page_size: 50, total: 0 }));
       await createClient({ hostUrl, apiKey: KEY, fetch: service.fetch }).products.list();
