@@ -128,10 +128,7 @@ function rawBodyOf(rawBody: unknown): string | Uint8Array {
 /** Throws `no_secret` unless the secret is a non-empty string. */
 function assertSecret(secret: unknown): asserts secret is string {
   if (typeof secret !== 'string' || !secret) {
-    throw new SignatureVerificationError(
-      'no_secret',
-      'The signing secret must be a non-empty string.',
-    );
+    throw new SignatureVerificationError('no_secret', 'secret must be a non-empty string.');
   }
 }
 
@@ -191,7 +188,7 @@ export function checkHeader(
 ): CheckedHeader {
   const headerName = options.headerName ?? WMS_SIGNATURE_HEADER;
   // node:http types a header as string | string[]; repeated values are one list.
-  const value = typeof header === 'object' && header !== null ? header.join(',') : header;
+  const value = typeof header === 'string' || header == null ? header : header.join(',');
   const body = rawBodyOf(rawBody);
   assertSecret(secret);
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
@@ -214,9 +211,12 @@ export function checkHeader(
   const now = Math.floor(unixSeconds(options.now, 'now'));
   const age = now - timestamp;
   if (Math.abs(age) > tolerance) {
+    // A `t` in milliseconds (a sender's Date.now(), in any language) is named as likely
+    // that, where "N s ahead" alone leaves the sender to guess: 10^11, where unixSeconds
+    // draws the line, is the year 5138 in seconds and March 1973 in milliseconds.
     throw new SignatureVerificationError(
       age > 0 ? 'timestamp_too_old' : 'timestamp_in_future',
-      `Timestamp ${timestamp} is ${Math.abs(age)} s ${age > 0 ? 'old' : 'ahead'}, outside the ±${tolerance} s window.`,
+      `Timestamp ${timestamp} is ${Math.abs(age)} s ${age > 0 ? 'old' : 'ahead'}, outside the ±${tolerance} s window${timestamp < 1e11 ? '' : ' (milliseconds?)'}.`,
       timestamp,
     );
   }

@@ -90,8 +90,9 @@ export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: Uni
  *   seconds), and `headerName` for the messages (`X-Webhook-Signature` for a delivery).
  * @returns The verified timestamp.
  * @throws {@link SignatureVerificationError} whose `reason` names the failed check:
- * `missing_header`, `malformed_header`, `timestamp_too_old`, `timestamp_in_future`,
- * `signature_mismatch`, `invalid_payload` or `no_secret`.
+ * `missing_header`, `malformed_header`, `timestamp_too_old`, `timestamp_in_future` (its
+ * message ends "(milliseconds?)" when `t` was signed in milliseconds), `signature_mismatch`,
+ * `invalid_payload` or `no_secret`.
  * @throws RangeError for a `toleranceSeconds` below 0 or a `now` that is not a valid time:
  * without a clock there is no window to check.
  * @throws {@link UnsupportedRuntimeError} where `node:crypto` is missing.

@@ -1,5 +1,7 @@
 // One unit for time: a Date, or Unix seconds, in every `timestamp` and `now`; milliseconds
 // are refused with a message that says so. And the header a verification names.
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import {
   ConfigurationError,
   createClient,
@@ -8,8 +10,7 @@ import {
   signWmsPayloadAsync,
   verifyWmsSignature,
   verifyWmsSignatureAsync,
-} from 'order-fulfillment-sdk';
-import { describe, expect, it } from 'vitest';
+} from '../../src/index.js';
 import { fakeFetch, HOST, json, SECRET } from '../support/fake-fetch.js';
 
 const body = '{"olay":"order.fulfilled"}';
@@ -60,6 +61,30 @@ describe('verification clocks', () => {
     await expect(verifyWmsSignatureAsync(body, header, SECRET, options)).rejects.toThrow(message);
     const day = { now: seconds, toleranceSeconds: 86_400 };
     expect(verifyWmsSignature(body, header, SECRET, day)).toEqual({ timestamp: seconds });
+  });
+
+  it('says a t signed in milliseconds may be milliseconds, sync and async', async () => {
+    // What a sender in another language writes when it signs with its milliseconds clock.
+    const v1 = createHmac('sha256', SECRET).update(`${ms}.${body}`).digest('hex');
+    const inMs = `t=${ms},v1=${v1}`;
+    const ahead = seconds + 3600;
+    const farAhead = signWmsPayload(body, SECRET, ahead);
+    for (const verify of [
+      async (header: string) => verifyWmsSignature(body, header, SECRET, { now: seconds }),
+      (header: string) => verifyWmsSignatureAsync(body, header, SECRET, { now: seconds }),
+    ]) {
+      const error = await verify(inMs).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(SignatureVerificationError);
+      expect((error as SignatureVerificationError).reason).toBe('timestamp_in_future');
+      expect((error as Error).message).toBe(
+        `Timestamp ${ms} is ${ms - seconds} s ahead, outside the ±300 s window (milliseconds?).`,
+      );
+      // A t in seconds, however far off, gets no such hint.
+      const late = await verify(farAhead).catch((caught: unknown) => caught);
+      expect((late as Error).message).toBe(
+        `Timestamp ${ahead} is 3600 s ahead, outside the ±300 s window.`,
+      );
+    }
   });
 
   it('names the header the caller verified when it is missing', async () => {
