@@ -1,11 +1,7 @@
 // A webhook receiver in one call (issue 14): unwrap one delivery, or let a Fetch handler do
 // the whole job, served as it is on edge runtimes or through toNodeListener on node:http.
-export {
-  createWebhookHandler,
-  type WebhookEventHandlers,
-  type WebhookHandler,
-  type WebhookHandlerOptions,
-} from './handler.js';
+export { createWebhookHandler, type WebhookHandler } from './handler.js';
+export type { WebhookEventHandlers, WebhookHandlerOptions } from './handler-options.js';
 export type { HeadersLike } from './headers.js';
 export {
   type NodeListener,

@@ -1,0 +1,153 @@
+// createWebhookHandler's options, and the checks they get once, at creation: a receiver set
+// up wrong fails where it is set up, not by refusing or dropping deliveries later.
+import { refuseUnknownOptions } from '../core/not-an-option.js';
+import { ConfigurationError } from '../errors/configuration-error.js';
+import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
+import { toleranceProblem } from '../signatures/header.js';
+import { checkClockOnce, type UnixTime } from '../signatures/unix-time.js';
+import type { SeenStore } from './seen-store.js';
+
+/**
+ * The handlers of {@link WebhookHandlerOptions.on}, one per event type. A handler that
+ * resolves acknowledges the event; one that throws (or rejects) asks the service to retry.
+ *
+ * @example
+ * ```ts
+ * const on: WebhookEventHandlers = {
+ *   'order.updated': async (event) => db.upsertOrder(event.data.order),
+ * };
+ * ```
+ */
+export type WebhookEventHandlers = {
+  [Type in WebhookEventType]?: ((event: OrderEvent & { type: Type }) => unknown) | undefined;
+};
+
+/**
+ * Options of {@link createWebhookHandler}.
+ *
+ * @example
+ * ```ts
+ * const options: WebhookHandlerOptions = { secret, on, tolerance: 600, onError: console.error };
+ * ```
+ */
+export interface WebhookHandlerOptions {
+  /** The subscription's `secret`, returned by `client.webhooks.create`. */
+  secret: string;
+  /**
+   * What to do with each event type; a type without a handler is acknowledged and ignored.
+   * An object literal, or an instance of a class with a method per type (called with the
+   * instance as `this`).
+   */
+  on: WebhookEventHandlers;
+  /**
+   * The ids of events already handled. Default: {@link createMemorySeenStore}, the last
+   * 10,000 ids in memory.
+   */
+  seen?: SeenStore | undefined;
+  /**
+   * How far a delivery's signed timestamp may lie from now, in seconds, at most a day.
+   * Default 300.
+   */
+  tolerance?: number | undefined;
+  /**
+   * The largest body read, in bytes; a longer one is answered 413 without being read
+   * further. Default 1 MiB ({@link DEFAULT_MAX_BODY_BYTES}), far above any order event.
+   */
+  maxBodyBytes?: number | undefined;
+  /**
+   * The receiver's clock, read at each delivery: a Date or Unix seconds ({@link UnixTime}),
+   * as `createClient`'s `now`. Default the system clock. Tests against a mock whose clock
+   * was moved pass `() => mock.clock.now()`, since the mock signs with its own time. A
+   * clock in milliseconds (`() => Date.now()`) is refused at creation.
+   */
+  now?: (() => UnixTime) | undefined;
+  /**
+   * The header a delivery's signature comes in. Default `X-Webhook-Signature`, where the
+   * mock signs; the specification does not show how deliveries are signed (6.1), so a
+   * service that signs them in another header (`X-WMS-Signature`) is met by naming it here.
+   */
+  signatureHeader?: string | undefined;
+  /**
+   * Called with what went wrong when the answer is 5xx (a handler threw, the `seen` store
+   * failed, a body parser read the body first: {@link WebhookBodyConsumedError}), and when
+   * `seen.add` fails after a handler succeeded (answered 2xx). For logs.
+   */
+  onError?: ((error: unknown, event: OrderEvent | undefined) => void) | undefined;
+}
+
+// Every option of WebhookHandlerOptions (the type holds the list to it): one misspelt
+// (`tolerence`) would otherwise be dropped without a word, and its default used in its place.
+const OPTIONS = {
+  secret: 1,
+  on: 1,
+  seen: 1,
+  tolerance: 1,
+  maxBodyBytes: 1,
+  now: 1,
+  signatureHeader: 1,
+  onError: 1,
+} as const satisfies { [K in keyof Required<WebhookHandlerOptions>]: 1 };
+
+/**
+ * The handler `on` has for an event's `type`, or undefined. Read through the prototype
+ * chain, so that an instance of a class with a method per type has them called, but not
+ * for Object.prototype's own names (`toString`, `constructor`), which no event type should
+ * reach.
+ *
+ * @internal
+ */
+export function handlerIn(
+  on: WebhookEventHandlers,
+  type: unknown,
+): ((event: OrderEvent) => unknown) | undefined {
+  if (typeof type !== 'string' || type in Object.prototype) return undefined;
+  const handler: unknown = (on as Record<string, unknown>)[type];
+  return typeof handler === 'function' ? (handler as (event: OrderEvent) => unknown) : undefined;
+}
+
+function checkOn(on: WebhookEventHandlers): void {
+  if (typeof on !== 'object' || on === null) {
+    throw new ConfigurationError('on', 'must map event types to handler functions');
+  }
+  // A plain map's values are all handlers; a class instance's own fields are its state.
+  const plain = [Object.prototype, null].includes(Object.getPrototypeOf(on));
+  for (const [type, handler] of plain ? Object.entries(on) : []) {
+    // Undefined is no handler, as for every optional option.
+    if (handler !== undefined && typeof handler !== 'function') {
+      throw new ConfigurationError(`on.${type}`, 'must be a function');
+    }
+  }
+}
+
+/**
+ * Checks createWebhookHandler's options once, at creation.
+ *
+ * @throws {@link ConfigurationError} naming the option at fault.
+ * @internal
+ */
+export function checkOptions(options: WebhookHandlerOptions): void {
+  // A misspelt option first: it explains the "missing" one that usually comes with it.
+  refuseUnknownOptions(options, OPTIONS, ' of createWebhookHandler');
+  if (typeof options?.secret !== 'string' || options.secret.length === 0) {
+    throw new ConfigurationError('secret', 'must be the subscription secret, a non-empty string');
+  }
+  checkOn(options.on);
+  const { tolerance, seen, signatureHeader, now } = options;
+  if (now !== undefined && typeof now !== 'function') {
+    throw new ConfigurationError('now', 'must be a function returning a Date or Unix seconds');
+  }
+  // Read once here: a clock in milliseconds would otherwise answer 500 to every delivery.
+  if (now) checkClockOnce(now);
+  const wrongTolerance = tolerance === undefined ? undefined : toleranceProblem(tolerance);
+  if (wrongTolerance) throw new ConfigurationError('tolerance', wrongTolerance);
+  const { maxBodyBytes } = options;
+  if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
+    throw new ConfigurationError('maxBodyBytes', 'must be a whole number of bytes > 0');
+  }
+  if (signatureHeader !== undefined && !/^[\w-]+$/.test(signatureHeader)) {
+    throw new ConfigurationError('signatureHeader', 'must be a header name');
+  }
+  if (seen !== undefined && (typeof seen?.has !== 'function' || typeof seen.add !== 'function')) {
+    throw new ConfigurationError('seen', 'must have has(eventId) and add(eventId) methods');
+  }
+}
