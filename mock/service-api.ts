@@ -25,7 +25,9 @@ export interface MockOrders {
    * given. The clock's time is moved just past any cursor already handed out (docs/mock.md,
    * "State and control"), so a pull sees every write. Emits `order.created`.
    *
-   * @throws {@link MockInputError} for an invalid field or an id already in use.
+   * @throws {@link MockInputError} for an invalid field (a timestamp outside the years
+   *   0001-9999 in UTC among them), an id already in use, or a write no `updated_at` within
+   *   those years is left for.
    */
   create(partial?: OrderInput): MockOrder;
   /**
@@ -33,7 +35,8 @@ export interface MockOrders {
    * cursor already handed out, as for `create`, and always past the version it replaces),
    * emits `order.updated`.
    *
-   * @throws {@link MockNotFoundError} for an unknown id; {@link MockInputError} for a bad patch.
+   * @throws {@link MockNotFoundError} for an unknown id; {@link MockInputError} for a bad patch
+   *   (as for `create`), or when no `updated_at` within the years 0001-9999 is left for it.
    */
   update(id: string, patch: OrderPatch): MockOrder;
   /** An order by id, or undefined. */

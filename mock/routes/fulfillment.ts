@@ -6,9 +6,10 @@ import { SignatureVerificationError } from '../../src/errors/signature-verificat
 import { verifyWmsSignature, WMS_SIGNATURE_HEADER } from '../../src/signatures/index.js';
 import { applyFulfillment } from '../rules/inbound.js';
 import { InboundNotificationSchema } from '../store/record-schemas.js';
+import { MockInputError } from '../store/store-errors.js';
 import type { ServiceContext } from './context.js';
 import { readJsonBody } from './requests.js';
-import { fail, json } from './responses.js';
+import { fail, json, unprocessable } from './responses.js';
 import type { Route } from './router.js';
 
 /** The inbound endpoint's path under the host URL. */
@@ -81,7 +82,17 @@ export function fulfillmentRoutes(ctx: ServiceContext): Route[] {
         // signature check is one), so a non-JSON Content-Type is a 422 only once signed.
         const parsed = readJsonBody(request, InboundNotificationSchema);
         if (!parsed.ok) return parsed.response;
-        const outcome = applyFulfillment(ctx.state.orders, parsed.value);
+        let outcome: ReturnType<typeof applyFulfillment>;
+        try {
+          outcome = applyFulfillment(ctx.state.orders, parsed.value);
+        } catch (error) {
+          // The one write the store can refuse once the body passed: an order whose
+          // updated_at already stands at the last instant the mock writes (write-stamps.ts).
+          if (!(error instanceof MockInputError)) throw error;
+          return unprocessable(
+            error.issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] })),
+          );
+        }
         switch (outcome.kind) {
           case 'skipped':
             return json({ status: 'skipped', order_id: null });

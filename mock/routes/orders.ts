@@ -1,8 +1,13 @@
 // GET {base_url}/orders in both paging modes, the order detail and its items
 // (specification 4.2 to 4.4). The paging rules themselves live in the store's indexes.
-import { OrderCursorParamsSchema, OrderListParamsSchema } from '../../src/schemas/index.js';
+import {
+  OrderCursorParamsSchema,
+  OrderListParamsSchema,
+  type ValidationIssue,
+} from '../../src/schemas/index.js';
 import type { MockApiKey, Scope } from '../rules/keys.js';
-import { parseQuery } from '../store/input-checks.js';
+import { type ParsedQuery, parseQuery } from '../store/input-checks.js';
+import { instantProblem } from '../store/instants.js';
 import { SHIPPING_FIELDS } from '../store/list-shape.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
@@ -29,6 +34,24 @@ const INTEGER_NAMES = ['limit', 'offset'];
 const seesShipping = (key: MockApiKey | undefined) =>
   key?.scopes.includes('shipping:read') ?? false;
 
+/**
+ * The issues of a cursor query: the schema's, and a well-formed `since` outside the years
+ * the mock writes (instants.ts), which a Python service refuses for year 0000 and the mock
+ * for anything it could never serve back.
+ *
+ * @param parsed - The query read for the cursor schema.
+ * @param since - The `since` sent (the last one), if any.
+ */
+function cursorIssues(parsed: ParsedQuery<unknown>, since: string | undefined): ValidationIssue[] {
+  const issues = parsed.success ? [] : parsed.issues;
+  const isSince = (issue: ValidationIssue) => issue.loc[0] === 'query' && issue.loc[1] === 'since';
+  if (issues.some(isSince)) return issues;
+  const problem = since === undefined ? undefined : instantProblem(since);
+  return problem
+    ? [...issues, { loc: ['query', 'since'], msg: problem, type: 'datetime_parsing' }]
+    : issues;
+}
+
 function listOrders(
   ctx: ServiceContext,
   request: RouteRequest,
@@ -41,7 +64,8 @@ function listOrders(
   // and each schema keeps only its own.
   if (params.has('since') || params.has('since_id')) {
     const parsed = parseQuery(OrderCursorParamsSchema, params, QUERY_NAMES, INTEGER_NAMES);
-    if (!parsed.success) return unprocessable(parsed.issues);
+    const issues = cursorIssues(parsed, params.getAll('since').at(-1));
+    if (!parsed.success || issues.length > 0) return unprocessable(issues);
     const { since = '', since_id: sinceId = '', status, platform } = parsed.data;
     const limit = parsed.data.limit ?? DEFAULT_ORDER_LIMIT;
     const page = store.cursorPage({ status, platform }, since, sinceId, limit, withShipping);

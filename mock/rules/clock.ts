@@ -1,5 +1,6 @@
 // The mock's clock: every timestamp the mock writes, and the window it checks signatures
 // and rate limits against, comes from here so tests can freeze and move time.
+import { INSTANT_RANGE, withinInstantRange } from '../store/instants.js';
 
 /**
  * The mock's clock, `mock.clock`: it follows the system time until `set`, and every
@@ -45,28 +46,20 @@ export interface ControllableClock extends MockClock {
   reset(): void;
 }
 
-/** The earliest time the clock can show: `0001-01-01T00:00:00.000Z`. */
-const CLOCK_MIN_MS = Date.parse('0001-01-01T00:00:00.000Z');
-
-/** The latest time the clock can show: `9999-12-31T23:59:59.999Z`. */
-const CLOCK_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
-
 /**
  * Checks that a clock reading is one the API can write: every timestamp the mock writes
  * comes from the clock and must stay an ISO 8601 date with a four-digit year (beyond that
  * `toISOString` writes `+010000-...`, and past year 275760 no Date exists at all), and not
  * in year 0, which Python's datetime (the real service's) does not have and the SDK refuses
- * in a `since`.
+ * in a `since`: the range of mock/store/instants.ts, which records and cursors keep too.
  *
  * @param ms - The reading, in epoch milliseconds.
  * @param what - The call or field, for the error message.
- * @throws RangeError when it is outside {@link CLOCK_MIN_MS} to {@link CLOCK_MAX_MS}.
+ * @throws RangeError when it is outside that range.
  */
 function checkClockRange(ms: number, what: string): number {
-  if (!(ms >= CLOCK_MIN_MS && ms <= CLOCK_MAX_MS)) {
-    throw new RangeError(
-      `${what} would move the mock clock outside 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z`,
-    );
+  if (!withinInstantRange(ms)) {
+    throw new RangeError(`${what} would move the mock clock outside ${INSTANT_RANGE}`);
   }
   return ms;
 }

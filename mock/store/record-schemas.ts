@@ -16,6 +16,7 @@ import {
 import { isoDateTime } from '../../src/schemas/iso.js';
 import { openString } from '../../src/schemas/wire.js';
 import { iso } from './generate.js';
+import { instantProblem } from './instants.js';
 
 // The SDK's response schemas accept what any service may send: any value where the SDK
 // relies on none (docs/spec-gaps.md, "Checking responses"). The mock is one such service and
@@ -28,22 +29,34 @@ const maybe = z.nullable(z.string());
 
 const LocalDateTime = isoDateTime({ local: true });
 
+const datetimeIssue = (input: string, message: string) =>
+  ({ code: 'invalid_format', format: 'datetime', input, message }) as const;
+
 /**
  * An instant: ISO 8601 with any offset (`Z`, `+00:00`, `+02:00`, fractions of any length,
- * as Python's `isoformat()` writes them). A time without an offset names no instant, so it
- * is refused with its own message.
+ * as Python's `isoformat()` writes them), within the years the mock writes (instants.ts). A
+ * time without an offset names no instant, so it is refused with its own message.
  */
 const InstantSchema = z.string().check(
   z.superRefine((value, ctx) => {
-    if (IsoDateTimeWithOffsetSchema.safeParse(value).success) return;
-    ctx.addIssue({
-      code: 'invalid_format',
-      format: 'datetime',
-      input: value,
-      message: LocalDateTime.safeParse(value).success
+    const problem = IsoDateTimeWithOffsetSchema.safeParse(value).success
+      ? instantProblem(value)
+      : LocalDateTime.safeParse(value).success
         ? 'has no UTC offset: add Z or ±HH:MM (such as 2026-01-01T10:00:00Z), since a local time names no instant'
-        : 'must be an ISO 8601 date-time with Z or ±HH:MM',
-    });
+        : 'must be an ISO 8601 date-time with Z or ±HH:MM';
+    if (problem) ctx.addIssue(datetimeIssue(value, problem));
+  }),
+);
+
+/**
+ * An order's own timestamp as given: {@link IsoDateTimeWithOffsetSchema} (whose JSON Schema
+ * docs/openapi-control.json publishes), within the years the mock writes. The range is checked
+ * only once the form holds, so a malformed value gets one issue, not two.
+ */
+const OrderTimestampSchema = IsoDateTimeWithOffsetSchema.check(
+  z.superRefine((value: string, ctx) => {
+    const problem = ctx.issues.length === 0 ? instantProblem(value) : undefined;
+    if (problem) ctx.addIssue(datetimeIssue(value, problem));
   }),
 );
 
@@ -119,10 +132,10 @@ export const OrderRecordSchema = z.strictObject({
 export const OrderInputSchema = z.partial(
   z.extend(OrderRecordSchema, {
     id: z.string().check(z.minLength(1)),
-    order_date: IsoDateTimeWithOffsetSchema,
-    created_at: IsoDateTimeWithOffsetSchema,
-    updated_at: IsoDateTimeWithOffsetSchema,
-    shipped_at: z.nullable(IsoDateTimeWithOffsetSchema),
+    order_date: OrderTimestampSchema,
+    created_at: OrderTimestampSchema,
+    updated_at: OrderTimestampSchema,
+    shipped_at: z.nullable(OrderTimestampSchema),
     items: z.array(OrderItemRecordSchema),
   }),
 );

@@ -1,5 +1,7 @@
 // The rule that keeps the cursor lossless under writes: which `updated_at` a write gets.
+import { INSTANT_RANGE, LAST_INSTANT_MS } from './instants.js';
 import { compareOrderIds } from './order-id.js';
+import { MockInputError } from './store-errors.js';
 
 /** A place in cursor order: an `updated_at` (epoch ms) and an id. */
 export interface CursorPosition {
@@ -58,10 +60,23 @@ export class WriteStamps {
    *
    * @param id - The written order's id.
    * @param previousMs - The `updated_at` (epoch ms) of the version replaced, for an update.
+   * @throws {@link MockInputError} when the only stamp that keeps these rules lies past the
+   *   last instant the mock writes (a served cursor or the version replaced at it): the write
+   *   is refused rather than stamped where no cursor could be resumed from.
    */
   stampFor(id: string, previousMs?: number): number {
     const now = this.nowMs();
-    const stamp = this.reached ? earliestAfter(this.reached, now, id) : now;
-    return previousMs !== undefined && stamp <= previousMs ? previousMs + 1 : stamp;
+    let stamp = this.reached ? earliestAfter(this.reached, now, id) : now;
+    if (previousMs !== undefined && stamp <= previousMs) stamp = previousMs + 1;
+    if (stamp > LAST_INSTANT_MS) {
+      throw new MockInputError('order write', [
+        {
+          loc: [],
+          msg: `no updated_at is left for it: it must sort after a served cursor or the order's previous version, and the mock writes no time past the end of ${INSTANT_RANGE} (reset the mock to start over)`,
+          type: 'value_error',
+        },
+      ]);
+    }
+    return stamp;
   }
 }

@@ -1,5 +1,7 @@
 // The inbound notification's `shipped_at` (specification 2.8): any ISO 8601 timestamp with an
-// offset, stored in UTC; a time without an offset is 422 and writes nothing.
+// offset, stored in UTC; a time without an offset, or one the mock could not store (outside
+// the years 0001-9999 in UTC, or written in year 0000, which a Python service refuses), is 422
+// and writes nothing.
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../../mock/index.js';
 import { NOW, notification, postInbound, snapshot } from '../../support/inbound.js';
@@ -78,4 +80,55 @@ describe.each(TRANSPORTS)('inbound shipped_at (%s)', (transport) => {
       expect(snapshot(mock)).toBe(before);
     },
   );
+
+  it.each([
+    ['past 9999 in UTC', '9999-12-31T23:30:00-01:00', /^must lie within 0001-01-01T00:00:00.000Z/],
+    ['before 0001 in UTC', '0000-01-01T00:00:00+01:00', /^has year 0000/],
+    ['in year 0000 as written', '0000-06-01T00:00:00Z', /^has year 0000/],
+    ['in year 0000 as written, 0001 in UTC', '0000-12-31T23:30:00-01:00', /^has year 0000/],
+  ])('refuses a shipped_at %s with 422, not 500', async (_name, sent, msg) => {
+    const { mock, target } = await start(transport);
+    const before = snapshot(mock);
+    const res = await postInbound(
+      target,
+      JSON.stringify(notification({ inbound_order_id: '4' }, sent)),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      { loc: ['body', 'shipped_at'], msg: expect.stringMatching(msg), type: 'datetime_parsing' },
+    ]);
+    expect(snapshot(mock)).toBe(before);
+  });
+
+  it('takes the first and the last instant the mock writes', async () => {
+    const { mock, target } = await start(transport);
+    for (const [id, sent] of [
+      ['4', '0001-01-01T00:00:00Z'],
+      ['5', '9999-12-31T23:59:59.999+00:00'],
+    ] as const) {
+      const res = await postInbound(
+        target,
+        JSON.stringify(notification({ inbound_order_id: id }, sent)),
+      );
+      expect(res.body).toEqual({ status: 'applied', order_id: id });
+    }
+    expect(mock.orders.get('4')?.shipped_at).toBe('0001-01-01T00:00:00.000Z');
+    expect(mock.orders.get('5')?.shipped_at).toBe('9999-12-31T23:59:59.999Z');
+  });
+
+  it('answers 422, not 500, when the order can take no later updated_at', async () => {
+    const { mock, target } = await start(transport);
+    // Its version stands at the last instant: the next would be 1 ms past it.
+    mock.orders.create({ id: 'LAST', updated_at: '9999-12-31T23:59:59.999Z' });
+    const before = snapshot(mock);
+    const res = await postInbound(
+      target,
+      JSON.stringify(notification({ inbound_order_id: 'LAST' }, '2026-06-15T09:30:00Z')),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      { loc: ['body'], msg: expect.stringMatching(/no updated_at is left/), type: 'value_error' },
+    ]);
+    expect(snapshot(mock)).toBe(before);
+  });
 });

@@ -54,6 +54,34 @@ describe.each(TRANSPORTS)('422 (%s)', (transport) => {
     expect((await target.call(`/orders?since=${since}&since_id=0`)).status).toBe(200);
   });
 
+  it.each([
+    [
+      'written in year 0000, which a Python service refuses',
+      '0000-01-01T00:00:00Z',
+      /^has year 0000/,
+    ],
+    ['past 9999 in UTC', '9999-12-31T23:30:00-01:00', /^must lie within 0001-01-01T00:00:00.000Z/],
+    [
+      'before 0001 in UTC',
+      '0001-01-01T00:30:00+01:00',
+      /^must lie within 0001-01-01T00:00:00.000Z/,
+    ],
+  ])('refuses a since %s with 422', async (_name, since, msg) => {
+    const target = await reach(server, createMockService(), transport);
+    const res = await target.call(`/orders?since=${encodeURIComponent(since)}&since_id=0`);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      { loc: ['query', 'since'], msg: expect.stringMatching(msg), type: 'datetime_parsing' },
+    ]);
+  });
+
+  it('takes a since at the first and at the last instant the mock writes', async () => {
+    const target = await reach(server, createMockService(), transport);
+    for (const since of ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z']) {
+      expect((await target.call(`/orders?since=${since}&since_id=0`)).status).toBe(200);
+    }
+  });
+
   it('reads an offset of any length, as a Python int, and bounds it at the safe integers the SDK sends within', async () => {
     const target = await reach(server, createMockService(), transport);
     // 10^15 has 16 digits, within the safe integers the SDK sends: an empty page past the end.
