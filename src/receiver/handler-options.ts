@@ -1,10 +1,10 @@
 // createWebhookHandler's options, and the checks they get once, at creation: a receiver set
 // up wrong fails where it is set up, not by refusing or dropping deliveries later.
-import { refuseUnknownOptions } from '../core/not-an-option.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
 import { toleranceProblem } from '../signatures/header.js';
 import { checkClockOnce, type UnixTime } from '../signatures/unix-time.js';
+import { refuseUnknownReceiverOptions } from './option-names.js';
 import type { SeenStore } from './seen-store.js';
 
 /**
@@ -46,7 +46,7 @@ export interface WebhookHandlerOptions {
   seen?: SeenStore | undefined;
   /**
    * How far a delivery's signed timestamp may lie from now, in seconds, at most a day.
-   * Default 300.
+   * Default 300. (The verify functions and `unwrapWebhook` call it `toleranceSeconds`.)
    */
   tolerance?: number | undefined;
   /**
@@ -65,6 +65,7 @@ export interface WebhookHandlerOptions {
    * The header a delivery's signature comes in. Default `X-Webhook-Signature`, where the
    * mock signs; the specification does not show how deliveries are signed (6.1), so a
    * service that signs them in another header (`X-WMS-Signature`) is met by naming it here.
+   * (`unwrapWebhook` calls it `headerName`.)
    */
   signatureHeader?: string | undefined;
   /**
@@ -127,7 +128,7 @@ function checkOn(on: WebhookEventHandlers): void {
  */
 export function checkOptions(options: WebhookHandlerOptions): void {
   // A misspelt option first: it explains the "missing" one that usually comes with it.
-  refuseUnknownOptions(options, OPTIONS, ' of createWebhookHandler');
+  refuseUnknownReceiverOptions(options, OPTIONS, ' of createWebhookHandler');
   if (typeof options?.secret !== 'string' || options.secret.length === 0) {
     throw new ConfigurationError('secret', 'must be the subscription secret, a non-empty string');
   }

@@ -1,5 +1,4 @@
 // unwrapWebhook: a delivery's raw body and headers in, a verified, parsed order event out.
-import { refuseUnknownOptions } from '../core/not-an-option.js';
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent } from '../schemas/webhook.js';
@@ -11,6 +10,7 @@ import {
 import { verifyWmsSignatureAsync } from '../signatures/web.js';
 import { parseEvent } from './event.js';
 import { type HeadersLike, toHeaders } from './headers.js';
+import { refuseUnknownReceiverOptions } from './option-names.js';
 
 /**
  * Options of {@link unwrapWebhook}: the signature's tolerance window and clock, as
@@ -51,7 +51,9 @@ export interface UnwrapWebhookOptions extends VerifyWmsSignatureOptions {
  *   {@link WebhookPayloadError} when the verified body is not JSON (`invalid_json`) or not
  *   an order event (`invalid_event`).
  * @throws {@link ConfigurationError} for an option it does not have (a misspelt one, with
- *   the one likely meant), before the signature or the body is looked at.
+ *   the one likely meant, and `toleranceSeconds` for `tolerance`, `headerName` for
+ *   `signatureHeader`, the names `createWebhookHandler` gives them), before the signature
+ *   or the body is looked at.
  * @throws {@link UnsupportedRuntimeError} when the runtime has no Web Crypto
  *   (`globalThis.crypto.subtle`), once the header has passed its checks.
  *
@@ -82,8 +84,9 @@ export async function unwrapWebhook(
   secret: string,
   options: UnwrapWebhookOptions = {},
 ): Promise<OrderEvent> {
-  // A misspelt option (`toleranceseconds`) would otherwise leave its default in force.
-  refuseUnknownOptions(
+  // A misspelt option (`toleranceseconds`, or the handler's `tolerance`) would otherwise
+  // leave its default in force.
+  refuseUnknownReceiverOptions(
     options,
     { toleranceSeconds: 1, now: 1, headerName: 1 },
     ' of unwrapWebhook',
