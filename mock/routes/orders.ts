@@ -34,10 +34,16 @@ const INTEGER_NAMES = ['limit', 'offset'];
 const seesShipping = (key: MockApiKey | undefined) =>
   key?.scopes.includes('shipping:read') ?? false;
 
+// A date-time whose offset sign is a space: a `+` sent raw in a query string, which decodes
+// as a space (4.2 asks for `since` URL-encoded), the likeliest mistake of a hand-written call.
+const SPACE_FOR_PLUS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)? \d{2}:?\d{2}$/;
+const PLUS_HINT =
+  "; it has a space where the offset's sign goes: a + in a query string reads as a space, so send it URL-encoded as %2B";
+
 /**
- * The issues of a cursor query: the schema's, and a well-formed `since` outside the years
- * the mock writes (instants.ts), which a Python service refuses for year 0000 and the mock
- * for anything it could never serve back.
+ * The issues of a cursor query: the schema's, a `since` that reads as a raw `+` offset told
+ * so, and a well-formed `since` outside the years the mock writes (instants.ts), which a
+ * Python service refuses for year 0000 and the mock for anything it could never serve back.
  *
  * @param parsed - The query read for the cursor schema.
  * @param since - The `since` sent (the last one), if any.
@@ -45,7 +51,12 @@ const seesShipping = (key: MockApiKey | undefined) =>
 function cursorIssues(parsed: ParsedQuery<unknown>, since: string | undefined): ValidationIssue[] {
   const issues = parsed.success ? [] : parsed.issues;
   const isSince = (issue: ValidationIssue) => issue.loc[0] === 'query' && issue.loc[1] === 'since';
-  if (issues.some(isSince)) return issues;
+  if (issues.some(isSince)) {
+    if (!since || !SPACE_FOR_PLUS.test(since)) return issues;
+    return issues.map((issue) =>
+      isSince(issue) ? { ...issue, msg: issue.msg + PLUS_HINT } : issue,
+    );
+  }
   const problem = since === undefined ? undefined : instantProblem(since);
   return problem
     ? [...issues, { loc: ['query', 'since'], msg: problem, type: 'datetime_parsing' }]

@@ -82,6 +82,23 @@ describe.each(TRANSPORTS)('422 (%s)', (transport) => {
     }
   });
 
+  it('says a + sent raw in since arrives as a space, and to send it as %2B', async () => {
+    const target = await reach(server, createMockService(), transport);
+    const msg = async (since: string) =>
+      (await target.call(`/orders?since=${since}&since_id=1`)).body.detail[0].msg;
+    for (const raw of ['2026-01-01T00:00:00+00:00', '2026-01-01T10:00:00.123456+02:00']) {
+      expect(await msg(raw)).toMatch(
+        /^must be an ISO 8601 date-time with Z or ±HH:MM; .*a \+ in a query string reads as a space.*%2B$/,
+      );
+    }
+    // Only where the offset's sign would be: other mistakes keep the plain message.
+    for (const other of ['yesterday', '2026-01-01%2000:00:00Z', '2026-01-01T00:00:00']) {
+      expect(await msg(other)).toBe('must be an ISO 8601 date-time with Z or ±HH:MM');
+    }
+    const encoded = await target.call('/orders?since=2026-01-01T00:00:00%2B00:00&since_id=1');
+    expect(encoded.status).toBe(200);
+  });
+
   it('reads an offset of any length, as a Python int, and bounds it at the safe integers the SDK sends within', async () => {
     const target = await reach(server, createMockService(), transport);
     // 10^15 has 16 digits, within the safe integers the SDK sends: an empty page past the end.
