@@ -26,8 +26,8 @@ export interface MockOrders {
    * "State and control"), so a pull sees every write. Emits `order.created`.
    *
    * @throws {@link MockInputError} for an invalid field (a timestamp outside the years
-   *   0001-9999 in UTC among them), an id already in use, or a write no `updated_at` within
-   *   those years is left for.
+   *   0001-9999 in UTC among them, or a negative quantity, price or total), an id already in
+   *   use, or a write no `updated_at` within those years is left for.
    */
   create(partial?: OrderInput): MockOrder;
   /**

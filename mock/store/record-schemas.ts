@@ -88,8 +88,10 @@ export const OrderItemRecordSchema = z.strictObject({
   sku: text,
   barcode: z.optional(maybe),
   name: z.optional(text),
-  quantity: z.number().check(z.int()),
-  price: z.number(),
+  // Never below zero, as a product's stock and price are: the served lines and the total
+  // computed from them would otherwise go negative.
+  quantity: z.number().check(z.int(), z.minimum(0)),
+  price: z.number().check(z.minimum(0)),
   currency: z.optional(text),
 });
 
@@ -109,7 +111,7 @@ export const OrderRecordSchema = z.strictObject({
   updated_at: text,
   shipped_at: maybe,
   customer_name: text,
-  total_price: z.number(),
+  total_price: z.number().check(z.minimum(0)),
   currency: text,
   shipping_address: z.nullable(
     z.strictObject({

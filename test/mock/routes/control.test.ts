@@ -180,6 +180,41 @@ describe.each(TRANSPORTS)('control endpoints (%s)', (transport) => {
     expect((await target.call('/products')).body.total).toBe(3);
   });
 
+  it('refuses a negative quantity, price or total in an order with 422, as a product’s', async () => {
+    const { mock, target, call } = await control(transport, { orders: 3 });
+    const before = JSON.stringify(mock.orders.all());
+    const item = { sku: 'S', quantity: 1, price: 1 };
+    const refused = [
+      ['PATCH', '/orders/3', { items: [{ ...item, quantity: -1, price: -5 }] }],
+      ['PATCH', '/orders/3', { total_price: -5 }],
+      ['POST', '/orders', { items: [{ ...item, price: -0.01 }] }],
+    ] as const;
+    const locs = [];
+    for (const [method, path, body] of refused) {
+      const res = await call(method, path, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      for (const issue of res.body.detail) {
+        expect(issue).toMatchObject({
+          msg: 'Input should be greater than or equal to 0',
+          type: 'greater_than_equal',
+        });
+        locs.push(issue.loc);
+      }
+    }
+    expect(locs).toEqual([
+      ['body', 'items', 0, 'quantity'],
+      ['body', 'items', 0, 'price'],
+      ['body', 'total_price'],
+      ['body', 'items', 0, 'price'],
+    ]);
+    expect(JSON.stringify(mock.orders.all())).toBe(before);
+    expect((await target.call('/orders/3/items')).body.items).toEqual(mock.orders.get('3')?.items);
+    expect(() => mock.orders.update('3', { total_price: -1 })).toThrow(/total_price/);
+    // Zero stays a value, as a product's stock and price may be 0.
+    const free = await call('PATCH', '/orders/3', { items: [{ ...item, price: 0 }] });
+    expect(free).toMatchObject({ status: 200, body: { total_price: 0 } });
+  });
+
   it('reaches a product by any id it can have, and gives none past 2^53 - 1', async () => {
     const { mock, call } = await control(transport, { products: 1 });
     const highest = Number.MAX_SAFE_INTEGER;
