@@ -1,5 +1,6 @@
 // createWebhookHandler's options, and the checks they get once, at creation: a receiver set
 // up wrong fails where it is set up, not by refusing or dropping deliveries later.
+import { closestName } from '../core/closest-name.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
 import { toleranceProblem } from '../signatures/header.js';
@@ -36,7 +37,10 @@ export interface WebhookHandlerOptions {
   /**
    * What to do with each event type; a type without a handler is acknowledged and ignored.
    * An object literal, or an instance of a class with a method per type (called with the
-   * instance as `this`).
+   * instance as `this`). It must handle `order.created` or `order.updated`, the types a
+   * subscription can ask for (specification 2.7), and a plain object may name no other: a
+   * misspelt type (`order.update`) is refused at creation, since no delivery would reach
+   * its handler and every event would be acknowledged and lost.
    */
   on: WebhookEventHandlers;
   /**
@@ -89,6 +93,14 @@ const OPTIONS = {
   onError: 1,
 } as const satisfies { [K in keyof Required<WebhookHandlerOptions>]: 1 };
 
+// The event types a subscription can ask for (specification 2.7), as WebhookEventType has
+// them (the type holds the list to it). Not WEBHOOK_EVENTS itself: its module builds zod
+// schemas, which a receiver that imports nothing else would then bundle.
+const EVENT_TYPES = Object.keys({
+  'order.created': 1,
+  'order.updated': 1,
+} as const satisfies { [Type in WebhookEventType]: 1 });
+
 /**
  * The handler `on` has for an event's `type`, or undefined. Read through the prototype
  * chain, so that an instance of a class with a method per type has them called, but not
@@ -110,13 +122,28 @@ function checkOn(on: WebhookEventHandlers): void {
   if (typeof on !== 'object' || on === null) {
     throw new ConfigurationError('on', 'must map event types to handler functions');
   }
-  // A plain map's values are all handlers; a class instance's own fields are its state.
+  // A plain map's keys are all event types; a class instance's own fields are its state.
   const plain = [Object.prototype, null].includes(Object.getPrototypeOf(on));
   for (const [type, handler] of plain ? Object.entries(on) : []) {
+    if (!EVENT_TYPES.includes(type)) {
+      const meant = closestName(type, EVENT_TYPES);
+      const hint = meant ? `; did you mean \`${meant}\`?` : '.';
+      throw new ConfigurationError(
+        `on.${type}`,
+        `is not an event type (${EVENT_TYPES.join(', ')}), so no delivery would reach it${hint}`,
+      );
+    }
     // Undefined is no handler, as for every optional option.
     if (handler !== undefined && typeof handler !== 'function') {
       throw new ConfigurationError(`on.${type}`, 'must be a function');
     }
+  }
+  // Without one, every delivery would be acknowledged and nothing done: events lost.
+  if (!EVENT_TYPES.some((type) => handlerIn(on, type))) {
+    throw new ConfigurationError(
+      'on',
+      `has no handler for ${EVENT_TYPES.join(' or ')}, so every delivery would be acknowledged and dropped`,
+    );
   }
 }
 

@@ -59,7 +59,9 @@ const text = (status: number, body: string, headers?: Record<string, string>) =>
  * @throws {@link ConfigurationError} for an option it does not have (a misspelt one, with
  *   the one likely meant: `tolerence`, `Secret`, and `tolerance` for `toleranceSeconds`,
  *   `signatureHeader` for `headerName`, the names `unwrapWebhook` gives them), a missing
- *   secret, a handler that is not a function, a tolerance below 0 or over a day
+ *   secret, an `on` that handles neither `order.created` nor `order.updated` or names
+ *   another event type (a misspelt one, with the one likely meant), a handler that is not a
+ *   function, a tolerance below 0 or over a day
  *   (milliseconds, likely), a `maxBodyBytes` that is no whole number above 0, a `now` that
  *   is not a function or reads milliseconds, a `signatureHeader` that is no header name or a
  *   `seen` store without `has` and `add`.

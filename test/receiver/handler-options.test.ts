@@ -10,6 +10,8 @@ import {
 } from '../../src/index.js';
 
 const secret = 'whsec_handler_test';
+// A receiver's `on` that handles another type than the deliveries below: each is acknowledged.
+const onCreated = { 'order.created': () => {} };
 const body = JSON.stringify({
   id: 'e',
   type: 'order.updated',
@@ -37,8 +39,8 @@ function creationError(options: unknown): unknown {
 describe('createWebhookHandler options', () => {
   it('checks the signed timestamp against its tolerance', async () => {
     const old = Math.floor(Date.now() / 1000) - 600;
-    const strict = createWebhookHandler({ secret, on: {} });
-    const lenient = createWebhookHandler({ secret, on: {}, tolerance: 900 });
+    const strict = createWebhookHandler({ secret, on: onCreated });
+    const lenient = createWebhookHandler({ secret, on: onCreated, tolerance: 900 });
     expect(await (await strict(delivery(old))).text()).toBe('timestamp_too_old');
     expect((await lenient(delivery(old))).status).toBe(200);
   });
@@ -58,12 +60,12 @@ describe('createWebhookHandler options', () => {
     clock = new Date(signedAt.getTime() + 301_000);
     const late = await handler(delivery(signedAt));
     expect([late.status, await late.text()]).toEqual([400, 'timestamp_too_old']);
-    const system = await createWebhookHandler({ secret, on: {} })(delivery(signedAt));
+    const system = await createWebhookHandler({ secret, on: onCreated })(delivery(signedAt));
     expect(await system.text()).toBe('timestamp_too_old');
   });
 
   it('refuses a clock in milliseconds at creation, and accepts one that cannot be read yet', async () => {
-    const refused = creationError({ secret, on: {}, now: () => Date.now() });
+    const refused = creationError({ secret, on: onCreated, now: () => Date.now() });
     expect(refused).toBeInstanceOf(ConfigurationError);
     expect((refused as ConfigurationError).option).toBe('now');
     expect((refused as Error).message).toMatch(
@@ -99,22 +101,22 @@ describe('createWebhookHandler options', () => {
   });
 
   it.each([
-    ['secret', { secret: '', on: {} }],
+    ['secret', { secret: '', on: onCreated }],
     // From JavaScript: no options at all, or a secret that is not a string.
     ['secret', undefined],
-    ['secret', { secret: 42, on: {} }],
-    ['signatureHeader', { secret, on: {}, signatureHeader: 'X-Sig: 1' }],
+    ['secret', { secret: 42, on: onCreated }],
+    ['signatureHeader', { secret, on: onCreated, signatureHeader: 'X-Sig: 1' }],
     ['on', { secret, on: null }],
     ['on', { secret, on: () => {} }],
     ['on.order.updated', { secret, on: { 'order.updated': 'not a function' } }],
-    ['tolerance', { secret, on: {}, tolerance: -1 }],
-    ['tolerance', { secret, on: {}, tolerance: 5 * 60 * 1000 }],
-    ['maxBodyBytes', { secret, on: {}, maxBodyBytes: 0 }],
-    ['maxBodyBytes', { secret, on: {}, maxBodyBytes: 1.5 }],
-    ['now', { secret, on: {}, now: Date.now() }],
-    ['seen', { secret, on: {}, seen: { has: () => false } }],
-    ['seen', { secret, on: {}, seen: { add: () => {} } }],
-    ['seen', { secret, on: {}, seen: null }],
+    ['tolerance', { secret, on: onCreated, tolerance: -1 }],
+    ['tolerance', { secret, on: onCreated, tolerance: 5 * 60 * 1000 }],
+    ['maxBodyBytes', { secret, on: onCreated, maxBodyBytes: 0 }],
+    ['maxBodyBytes', { secret, on: onCreated, maxBodyBytes: 1.5 }],
+    ['now', { secret, on: onCreated, now: Date.now() }],
+    ['seen', { secret, on: onCreated, seen: { has: () => false } }],
+    ['seen', { secret, on: onCreated, seen: { add: () => {} } }],
+    ['seen', { secret, on: onCreated, seen: null }],
   ])('refuses a bad %s at creation', (option, options) => {
     const caught = creationError(options);
     expect(caught).toBeInstanceOf(ConfigurationError);
@@ -122,9 +124,9 @@ describe('createWebhookHandler options', () => {
   });
 
   it.each([
-    ['tolerence', { secret, on: {}, tolerence: 60 }, 'tolerance'],
+    ['tolerence', { secret, on: onCreated, tolerence: 60 }, 'tolerance'],
     // The misspelt option is named, not the `secret` it leaves missing.
-    ['Secret', { Secret: secret, on: {} }, 'secret'],
+    ['Secret', { Secret: secret, on: onCreated }, 'secret'],
   ])('refuses a misspelt %s at creation, saying which option was meant', (typo, options, meant) => {
     const now = vi.fn(() => Math.floor(Date.now() / 1000));
     const caught = creationError({ ...options, now });
@@ -138,14 +140,42 @@ describe('createWebhookHandler options', () => {
   });
 
   it('lists its options for an unknown one too far from any to guess', () => {
-    expect((creationError({ secret, on: {}, store: new Set() }) as Error).message).toBe(
+    expect((creationError({ secret, on: onCreated, store: new Set() }) as Error).message).toBe(
       'Invalid option `store`: is not an option of createWebhookHandler (secret, on, seen, tolerance, maxBodyBytes, now, signatureHeader, onError).',
     );
   });
 
   it('takes an undefined handler as none, as it takes every optional option', () => {
     const maybe: (() => void) | undefined = undefined;
-    expect(creationError({ secret, on: { 'order.created': maybe } })).toBeUndefined();
+    const on = { 'order.created': maybe, 'order.updated': () => {} };
+    expect(creationError({ secret, on })).toBeUndefined();
+  });
+
+  it.each([
+    ['order.update', 'order.updated'],
+    ['ORDER.UPDATED', 'order.updated'],
+    ['orders.created', 'order.created'],
+  ])('refuses an on key %s that no delivery has, saying which type was meant', (typo, meant) => {
+    // Beside a valid key too: the misspelt one alone would lose its events.
+    const caught = creationError({ secret, on: { 'order.created': () => {}, [typo]: () => {} } });
+    expect(caught).toBeInstanceOf(ConfigurationError);
+    expect((caught as ConfigurationError).option).toBe(`on.${typo}`);
+    expect((caught as Error).message).toBe(
+      `Invalid option \`on.${typo}\`: is not an event type (order.created, order.updated), so no delivery would reach it; did you mean \`${meant}\`?`,
+    );
+    expect((creationError({ secret, on: { 'shipment.created': () => {} } }) as Error).message).toBe(
+      'Invalid option `on.shipment.created`: is not an event type (order.created, order.updated), so no delivery would reach it.',
+    );
+  });
+
+  it('refuses an on that handles no event type, which would acknowledge and drop every one', () => {
+    for (const on of [{}, { 'order.created': undefined }, new (class Empty {})()]) {
+      const caught = creationError({ secret, on });
+      expect(caught).toBeInstanceOf(ConfigurationError);
+      expect((caught as Error).message).toBe(
+        'Invalid option `on`: has no handler for order.created or order.updated, so every delivery would be acknowledged and dropped',
+      );
+    }
   });
 
   it('calls the methods of a class instance given as on, with it as this', async () => {
@@ -171,12 +201,12 @@ describe('createWebhookHandler options', () => {
 
   it('acknowledges a type without a handler without asking a seen store that is down', async () => {
     const down = () => Promise.reject(new Error('redis down'));
-    const handler = createWebhookHandler({ secret, on: {}, seen: { has: down, add: down } });
+    const handler = createWebhookHandler({ secret, on: onCreated, seen: { has: down, add: down } });
     expect((await handler(delivery())).status).toBe(200);
   });
 
   it('says a tolerance in milliseconds is out of range, which would switch replay protection off', () => {
-    expect((creationError({ secret, on: {}, tolerance: 300_000 }) as Error).message).toBe(
+    expect((creationError({ secret, on: onCreated, tolerance: 300_000 }) as Error).message).toBe(
       'Invalid option `tolerance`: must be 0 to 86400 seconds, got 300000 (milliseconds?)',
     );
   });
@@ -205,7 +235,7 @@ describe('createWebhookHandler options', () => {
         if (pulled === 4096) controller.close();
       },
     });
-    const handler = createWebhookHandler({ secret, on: {}, maxBodyBytes: 10 * 1024 });
+    const handler = createWebhookHandler({ secret, on: onCreated, maxBodyBytes: 10 * 1024 });
     const request = new Request('https://x.example/hooks', {
       method: 'POST',
       headers: { 'X-Webhook-Signature': signWmsPayload(body, secret) },
@@ -230,7 +260,7 @@ describe('createWebhookHandler options', () => {
         },
         { highWaterMark: 0 },
       );
-    const handler = createWebhookHandler({ secret, on: {} });
+    const handler = createWebhookHandler({ secret, on: onCreated });
     for (const headers of [{}, { 'X-Webhook-Signature': signWmsPayload(body, secret, 1) }]) {
       const request = new Request('https://x.example/hooks', {
         method: 'POST',

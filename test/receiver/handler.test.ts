@@ -282,7 +282,7 @@ describe('createWebhookHandler', () => {
   });
 
   it('answers 405 to anything but POST', async () => {
-    const handler = createWebhookHandler({ secret, on: {} });
+    const handler = createWebhookHandler({ secret, on: { 'order.created': () => {} } });
     const response = await handler(new Request('https://x.example/hooks'));
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');

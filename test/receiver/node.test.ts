@@ -103,7 +103,10 @@ describe('toNodeListener', () => {
     })();
     const req = Object.assign(Readable.from(chunks), { method: 'POST', url: '/', headers: {} });
     const res = response();
-    await toNodeListener(createWebhookHandler({ secret: 's', on: {} }))(req, res);
+    await toNodeListener(createWebhookHandler({ secret: 's', on: { 'order.created': () => {} } }))(
+      req,
+      res,
+    );
     expect(res).toMatchObject({ statusCode: 400, body: 'missing_header' });
     // Node's stream reads a little ahead of what is asked; nowhere near the 12.5 MB sent.
     expect(read).toBeLessThan(10);
@@ -247,7 +250,7 @@ describe('toNodeListener on a keep-alive connection', () => {
 describe('toNodeListener on HTTP/2', () => {
   it('answers a request refused before its body is read without an HTTP/1 Connection header, which HTTP/2 forbids', async () => {
     const warnings = vi.spyOn(process, 'emitWarning');
-    const handler = createWebhookHandler({ secret, on: {} });
+    const handler = createWebhookHandler({ secret, on: { 'order.created': () => {} } });
     // node:http2's compatibility request and response, as node:http's are handed over.
     const server = createHttp2Server(toNodeListener(handler) as never).listen(0, '127.0.0.1');
     await once(server, 'listening');
