@@ -48,6 +48,25 @@ export const PathPatternSchema = z.string().check(
   }),
 );
 
+// Headers an answer's sender writes itself, refused in a rule's `headers` as a path no request
+// can match is: either transport would drop or contradict the rule's value, so the rule would
+// not do what it says, and not the same way in-process and over HTTP (node:http sends a
+// Content-Length or Transfer-Encoding of a rule's beside a body framed otherwise, leaving bytes
+// on a kept-alive connection, while fetch in-process frames the body itself).
+const FRAMING = 'frames the answer, which the mock does itself from the body it sends';
+const RESERVED_HEADERS: ReadonlyMap<string, string> = new Map([
+  ['content-length', `${FRAMING} (error "truncate" cuts a body short)`],
+  ['transfer-encoding', FRAMING],
+  ...['connection', 'keep-alive', 'proxy-connection', 'te', 'upgrade'].map(
+    (name) =>
+      [name, 'belongs to the connection, which the HTTP server runs, not to the answer'] as const,
+  ),
+  [
+    'x-request-id',
+    "names every answer after its journal entry's requestId, so a rule cannot set it",
+  ],
+]);
+
 // The fields of a rule; FaultRuleSchema adds the check of its effects.
 const FaultRuleFields = z.strictObject({
   method: z.optional(HttpMethodSchema),
@@ -96,6 +115,17 @@ export const FaultRuleSchema = FaultRuleFields.check(
         message: 'needs one effect: status, delayMs or error',
       });
     }
+    for (const name of Object.keys(rule.headers ?? {})) {
+      const why = RESERVED_HEADERS.get(name.toLowerCase());
+      if (why) {
+        ctx.issues.push({
+          code: 'custom',
+          path: ['headers', name],
+          input: name,
+          message: `${name} ${why}`,
+        });
+      }
+    }
     for (const field of ['body', 'headers'] as const) {
       if (rule[field] !== undefined && rule.status === undefined) {
         ctx.issues.push({
@@ -121,7 +151,9 @@ export const FaultRuleSchema = FaultRuleFields.check(
  *   pull, whatever the client fetches ahead); default 0.
  * - At most one answer: `status` (with optional `body`: JSON, or a string sent as it is, as
  *   text unless `headers` name a type; default `{"detail": "Injected fault"}`; and
- *   `headers`; a 429 without a `Retry-After` of its own gets `Retry-After: 1`), or `error`:
+ *   `headers`, never those the mock writes itself: `Content-Length`, `Transfer-Encoding`, the
+ *   connection's headers, `X-Request-Id`; a 429 without a `Retry-After` of its own gets
+ *   `Retry-After: 1`), or `error`:
  *   `"reset"` (close the connection without an answer; in-process a network error; the
  *   route never runs), `"truncate"` (the route runs: its answer's headers and half its body,
  *   then close) or `"stall"` (the route runs: its answer's headers, then nothing until the

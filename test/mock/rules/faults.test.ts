@@ -35,6 +35,19 @@ describe('mock.faults (state API)', () => {
     [{ path: '/x', status: 503, times: 0 }, ['times']],
     [{ path: '/x', status: 503, extra: 1 }, ['extra']],
     [{ path: '/x', status: 503, headers: { 'Bad Name': 'v' } }, ['headers', 'Bad Name']],
+    [
+      { path: '/x', status: 503, headers: { 'Content-Length': '5' } },
+      ['headers', 'Content-Length'],
+    ],
+    [
+      { path: '/x', status: 503, headers: { 'transfer-encoding': 'chunked' } },
+      ['headers', 'transfer-encoding'],
+    ],
+    [{ path: '/x', status: 503, headers: { Connection: 'close' } }, ['headers', 'Connection']],
+    [
+      { path: '/x', status: 503, headers: { 'X-Request-Id': 'req_fake' } },
+      ['headers', 'X-Request-Id'],
+    ],
     [{ path: `${ORDERS}?limit=1`, status: 503 }, ['path']],
     [{ path: '/api/*/orders', status: 503 }, ['path']],
     [{ method: 'FETCH', path: ORDERS, status: 503 }, ['method']],
@@ -179,6 +192,37 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
     const notJson = await target.call(control, { method: 'POST', body: '{' });
     expect(notJson.status).toBe(422);
     expect((await target.call(control)).body).toEqual({ items: [] });
+  });
+
+  // node:http would send a rule's framing beside a body framed otherwise (bytes left on a
+  // kept-alive connection, or both Content-Length and Transfer-Encoding), while fetch
+  // in-process frames the body itself: such a rule could not act the same on both transports.
+  it('refuses a header the mock writes itself with 422 naming it, adding nothing', async () => {
+    const target = await start();
+    const control = `${target.hostUrl}/__mock/faults`;
+    const refused = await target.call(control, {
+      method: 'POST',
+      body: {
+        path: ORDERS,
+        status: 503,
+        headers: { 'Retry-After': '2', 'Content-Length': '5', 'Transfer-Encoding': 'chunked' },
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toEqual([
+      {
+        loc: ['body', 'headers', 'Content-Length'],
+        msg: expect.stringMatching(/^Content-Length frames the answer, .*truncate/),
+        type: 'value_error',
+      },
+      {
+        loc: ['body', 'headers', 'Transfer-Encoding'],
+        msg: expect.stringMatching(/^Transfer-Encoding frames the answer/),
+        type: 'value_error',
+      },
+    ]);
+    expect((await target.call(control)).body).toEqual({ items: [] });
+    expect((await target.call('/orders?limit=1')).status).toBe(200);
   });
 
   // Reset brings the startup rules back under the ids they had (a script that wrote down
