@@ -47,7 +47,8 @@ export interface MockServiceOptions {
   deliveryRetry?: { [Field in keyof DeliveryRetry]?: DeliveryRetry[Field] | undefined } | undefined;
   /**
    * Delay every API answer (not the control endpoints') by a whole number of ms drawn from
-   * `[minMs, maxMs]` (`maxMs` defaults to `minMs`), from the seed, so a run repeats. Default none.
+   * `[minMs, maxMs]` (`maxMs` defaults to `minMs`), from the seed, so a run repeats. A fault
+   * rule's `delayMs` is the wait instead for a request the rule meets. Default none.
    */
   latency?: { minMs: number; maxMs?: number | undefined } | false | undefined;
   /**

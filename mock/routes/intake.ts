@@ -1,7 +1,8 @@
 // Where every request enters the service, whichever adapter brought it: it gets its request
 // id, is written to the journal (the API's requests, not the control endpoints'), and meets
 // the fault rules and the latency: a status or a reset answers instead of the router (late,
-// given a delay), while a delay alone, or the latency, holds back only the router's answer.
+// given a delay), while a delay alone, or the latency, holds back only the router's answer. A
+// rule's delay replaces the latency rather than adding to it, so the wait it names is exact.
 // Both adapters call `handle` and carry out what it returns, so a fault behaves the same
 // in-process and over HTTP.
 import { effectOf, type FAULT_ERRORS } from '../rules/fault-rule.js';

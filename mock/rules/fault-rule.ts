@@ -159,7 +159,8 @@ export const FaultRuleSchema = FaultRuleFields.check(
  *   then close) or `"stall"` (the route runs: its answer's headers, then nothing until the
  *   client gives up). A `status` or a reset changes no state; a truncated or stalled request
  *   did its work, and only its answer is lost.
- * - `delayMs`: wait this long first; alone, the request is then answered normally. With
+ * - `delayMs`: wait this long first, in place of the `latency` option's wait; alone, the
+ *   request is then answered normally. With
  *   `status`, a gateway that answers 504 after 30 s is `{ delayMs: 30000, status: 504 }`.
  * - At least one of `status`, `error` and `delayMs`.
  */

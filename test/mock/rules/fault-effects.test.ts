@@ -1,8 +1,9 @@
 // What each fault effect answers, in both transports: a status with its body and headers, a
 // delay before an answer, a reset that changes nothing, and a truncated answer whose route
 // did its work.
-import { describe, expect, it } from 'vitest';
-import { MOCK_API_KEY } from '../../../mock/index.js';
+import { setImmediate as realTurn } from 'node:timers/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
 import { type StartedMock, TRANSPORTS, useMock } from '../../support/mock.js';
 
 const ORDERS = '/api/v1/web-api/v1/orders';
@@ -145,5 +146,47 @@ describe.each(TRANSPORTS)('fault effects (%s)', (transport) => {
     });
     expect(res.status).toBe(503);
     expect(target.mock.subscriptions).toEqual([]);
+  });
+});
+
+// A rule's delayMs is the wait of the request it meets, as a WireMock stub's fixed delay
+// replaces the global one: `{delayMs: 30000, status: 504}` is a gateway giving up after 30 s,
+// not after 30 s plus whatever the latency drew. A rule without delayMs keeps the latency.
+describe("the latency and a rule's delayMs", () => {
+  afterEach(() => vi.useRealTimers());
+
+  // The faked time at which a call settled, advanced in steps of 50 ms (real turns between
+  // them, so the answer's own hops run).
+  async function answeredAt(call: Promise<unknown>): Promise<number> {
+    let done = false;
+    const settle = () => {
+      done = true;
+    };
+    call.then(settle, settle);
+    for (let elapsed = 0; elapsed <= 5_000; elapsed += 50) {
+      for (let turn = 0; turn < 5; turn++) await realTurn();
+      if (done) return elapsed;
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    throw new Error('no answer within 5 s of faked time');
+  }
+
+  it('waits a rule’s delayMs instead of the latency, and the latency where the rule sets none', async () => {
+    const mock = createMockService({ orders: 5, latency: { minMs: 300 } });
+    mock.faults.add({ path: ORDERS, delayMs: 500, status: 503, times: 1 });
+    mock.faults.add({ path: ORDERS, delayMs: 400, times: 1 });
+    mock.faults.add({ path: ORDERS, status: 502, times: 1 });
+    vi.useFakeTimers();
+    const get = () =>
+      mock.fetch(`${mock.baseUrl}/orders?limit=1`, { headers: { 'X-API-Key': MOCK_API_KEY } });
+    const waits = [];
+    for (let n = 0; n < 4; n++) waits.push(await answeredAt(get()));
+    expect(waits).toEqual([500, 400, 300, 300]);
+    expect(mock.requests.map((entry) => [entry.status, entry.fault?.effect])).toEqual([
+      [503, 'status'],
+      [200, 'delay'],
+      [502, 'status'],
+      [200, undefined],
+    ]);
   });
 });
