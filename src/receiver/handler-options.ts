@@ -2,6 +2,8 @@
 // up wrong fails where it is set up, not by refusing or dropping deliveries later.
 import { closestName } from '../core/closest-name.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import type { SignatureVerificationError } from '../errors/signature-verification-error.js';
+import type { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
 import { toleranceProblem } from '../signatures/header.js';
 import { checkClockOnce, type UnixTime } from '../signatures/unix-time.js';
@@ -78,6 +80,18 @@ export interface WebhookHandlerOptions {
    * `seen.add` fails after a handler succeeded (answered 2xx). For logs.
    */
   onError?: ((error: unknown, event: OrderEvent | undefined) => void) | undefined;
+  /**
+   * Called with why a delivery was answered 400: a {@link SignatureVerificationError} (a
+   * wrong `secret`, a clock off by more than `tolerance`, no signature in
+   * `signatureHeader`) or a {@link WebhookPayloadError} (a body that is no order event the
+   * receiver can check, as from a service that delivers another payload). A forged
+   * delivery is refused the same way, but so is every genuine one to a receiver set up
+   * wrong, and the service gives up on those: log them to see it at the first delivery.
+   * The error carries the reason and a message naming the likely cause, never the secret
+   * or the signature. Not awaited; whatever it throws or rejects with is dropped, so the
+   * answer stays the 400.
+   */
+  onRejected?: ((error: SignatureVerificationError | WebhookPayloadError) => void) | undefined;
 }
 
 // Every option of WebhookHandlerOptions (the type holds the list to it): one misspelt
@@ -91,6 +105,7 @@ const OPTIONS = {
   now: 1,
   signatureHeader: 1,
   onError: 1,
+  onRejected: 1,
 } as const satisfies { [K in keyof Required<WebhookHandlerOptions>]: 1 };
 
 // The event types a subscription can ask for (specification 2.7), as WebhookEventType has
@@ -177,5 +192,11 @@ export function checkOptions(options: WebhookHandlerOptions): void {
   }
   if (seen !== undefined && (typeof seen?.has !== 'function' || typeof seen.add !== 'function')) {
     throw new ConfigurationError('seen', 'must have has(eventId) and add(eventId) methods');
+  }
+  // Else one that is no function would fail only when a delivery does, losing its report.
+  for (const name of ['onError', 'onRejected'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      throw new ConfigurationError(name, 'must be a function');
+    }
   }
 }

@@ -28,6 +28,15 @@ const READ_BEFORE =
 const text = (status: number, body: string, headers?: Record<string, string>) =>
   new Response(body, { status, headers });
 
+// A callback for logs: whatever it throws, or the promise it returns rejects with, is
+// dropped, so that it can neither change the answer nor end the process (an unhandled
+// rejection does on Node), as a logger that throws is dropped elsewhere in the SDK.
+function tell<E>(callback: ((error: E) => void) | undefined, error: E): void {
+  try {
+    Promise.resolve(callback?.(error)).catch(() => undefined);
+  } catch {}
+}
+
 /**
  * Creates a complete webhook receiver as a Fetch handler. For each POST it reads the raw
  * body, verifies `X-Webhook-Signature` (or `signatureHeader`) on Web Crypto, checks the
@@ -39,8 +48,8 @@ const text = (status: number, body: string, headers?: Record<string, string>) =>
  * - 200 for an event type without a handler, whatever its payload (acknowledged, so it is not
  *   redelivered: a kind of event added since need not carry an order);
  * - 400 for a bad signature, or a body that is no event or an event of a type with a handler
- *   that lacks what the SDK checks; nothing is called (a missing, malformed or stale
- *   signature header is refused before the body is read);
+ *   that lacks what the SDK checks; nothing is called but `onRejected`, with the error (a
+ *   missing, malformed or stale signature header is refused before the body is read);
  * - 413 for a body over `maxBodyBytes` (default 1 MiB), which is not read further;
  * - 500 when the handler throws, so that a retrying service delivers the event again;
  * - 405 for any method but POST.
@@ -52,8 +61,8 @@ const text = (status: number, body: string, headers?: Record<string, string>) =>
  * keep handlers idempotent (an upsert by order id and `updated_at`).
  *
  * @param options - `secret`, the handlers in `on`, and optionally `seen`, `tolerance`
- *   (seconds, default 300), `maxBodyBytes` (default 1 MiB), `now`, `signatureHeader` and
- *   `onError`.
+ *   (seconds, default 300), `maxBodyBytes` (default 1 MiB), `now`, `signatureHeader`,
+ *   `onError` (told of each 5xx) and `onRejected` (told of each 400).
  * @returns `(request: Request) => Promise<Response>`; adapt it to node:http or Express
  *   with {@link toNodeListener}.
  * @throws {@link ConfigurationError} for an option it does not have (a misspelt one, with
@@ -61,10 +70,10 @@ const text = (status: number, body: string, headers?: Record<string, string>) =>
  *   `signatureHeader` for `headerName`, the names `unwrapWebhook` gives them), a missing
  *   secret, an `on` that handles neither `order.created` nor `order.updated` or names
  *   another event type (a misspelt one, with the one likely meant), a handler that is not a
- *   function, a tolerance below 0 or over a day
- *   (milliseconds, likely), a `maxBodyBytes` that is no whole number above 0, a `now` that
- *   is not a function or reads milliseconds, a `signatureHeader` that is no header name or a
- *   `seen` store without `has` and `add`.
+ *   function, a tolerance below 0 or over a day (milliseconds, likely), a `maxBodyBytes`
+ *   that is no whole number above 0, a `now` that is not a function or reads milliseconds, a
+ *   `signatureHeader` that is no header name, a `seen` store without `has` and `add`, or an
+ *   `onError` or `onRejected` that is not a function.
  *
  * @example
  * ```ts
@@ -80,7 +89,7 @@ const text = (status: number, body: string, headers?: Record<string, string>) =>
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   checkOptions(options);
-  const { secret, on, tolerance, onError, now } = options;
+  const { secret, on, tolerance, onError, onRejected, now } = options;
   const headerName = options.signatureHeader ?? WEBHOOK_SIGNATURE_HEADER;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const seen = options.seen ?? createMemorySeenStore();
@@ -133,6 +142,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
       // The reason only: the message could help a forger tune the next attempt.
       if (error instanceof SignatureVerificationError || error instanceof WebhookPayloadError) {
+        tell(onRejected, error);
         return text(400, error.reason);
       }
       onError?.(error, undefined);

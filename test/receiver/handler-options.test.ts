@@ -117,6 +117,8 @@ describe('createWebhookHandler options', () => {
     ['seen', { secret, on: onCreated, seen: { has: () => false } }],
     ['seen', { secret, on: onCreated, seen: { add: () => {} } }],
     ['seen', { secret, on: onCreated, seen: null }],
+    ['onError', { secret, on: onCreated, onError: 'console.error' }],
+    ['onRejected', { secret, on: onCreated, onRejected: { warn: () => {} } }],
   ])('refuses a bad %s at creation', (option, options) => {
     const caught = creationError(options);
     expect(caught).toBeInstanceOf(ConfigurationError);
@@ -141,7 +143,7 @@ describe('createWebhookHandler options', () => {
 
   it('lists its options for an unknown one too far from any to guess', () => {
     expect((creationError({ secret, on: onCreated, store: new Set() }) as Error).message).toBe(
-      'Invalid option `store`: is not an option of createWebhookHandler (secret, on, seen, tolerance, maxBodyBytes, now, signatureHeader, onError).',
+      'Invalid option `store`: is not an option of createWebhookHandler (secret, on, seen, tolerance, maxBodyBytes, now, signatureHeader, onError, onRejected).',
     );
   });
 
