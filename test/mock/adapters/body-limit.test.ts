@@ -118,4 +118,45 @@ describe('the request body limit over HTTP', () => {
     expect(mock.requests).toEqual([]);
     expect(mock.subscriptions).toEqual([]);
   });
+
+  // curl sends `Expect: 100-continue` with a body over 1 MiB and waits for the 100 before it
+  // uploads: a 413 in its place spares the upload, as a proxy answers it.
+  it('answers Expect: 100-continue with the 413 instead of 100 when the declared length is over', async () => {
+    const mock = createMockService();
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    const port = Number(new URL(running.hostUrl).port);
+    const framing = `content-length: ${MAX_BODY_BYTES + 1}\r\nexpect: 100-continue\r\nx-api-key: ${MOCK_API_KEY}`;
+    const answer = await rawExchange(port, head(port, framing));
+    const [status, ...lines] = answer.split('\r\n\r\n')[0]?.split('\r\n') ?? [];
+    expect(status).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(answer).not.toContain('100 Continue');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'connection: close',
+        'content-type: application/json',
+        expect.stringMatching(/^x-request-id: req_\d+$/),
+      ]),
+    );
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
+      detail: `Request body too large: the limit is ${MAX_BODY_BYTES} bytes (1 MiB)`,
+    });
+    expect(mock.requests).toEqual([]);
+    expect(mock.subscriptions).toEqual([]);
+  });
+
+  it('answers Expect: 100-continue with 100 for a body within the limit, then serves it', async () => {
+    const mock = createMockService();
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    const port = Number(new URL(running.hostUrl).port);
+    const body = JSON.stringify(SUBSCRIPTION);
+    const framing =
+      `content-length: ${body.length}\r\nexpect: 100-continue\r\n` +
+      `x-api-key: ${MOCK_API_KEY}\r\nconnection: close`;
+    const answer = await rawExchange(port, head(port, framing), body);
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
+    expect(mock.subscriptions).toMatchObject([SUBSCRIPTION]);
+    expect(mock.requests.map((entry) => [entry.status, entry.body])).toEqual([[201, body]]);
+  });
 });
