@@ -43,7 +43,10 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 export type RawBody = string | Uint8Array | ArrayBuffer;
 
 /**
- * Options of {@link verifyWmsSignature} and {@link verifyWmsSignatureAsync}.
+ * Options of {@link verifyWmsSignature} and {@link verifyWmsSignatureAsync}. Unlike
+ * `unwrapWebhook`, these functions do not check the names: one misspelt, or
+ * `createWebhookHandler`'s `tolerance` for `toleranceSeconds`, is ignored and its default
+ * used.
  *
  * @example
  * ```ts

@@ -84,7 +84,9 @@ export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: Uni
  * same on Web Crypto.
  *
  * @param rawBody - The request body exactly as received (string or bytes), never re-serialized.
- * @param header - The `X-WMS-Signature` header value (node:http's `string[]` form is accepted).
+ * @param header - The `X-WMS-Signature` header's value, `req.headers['x-wms-signature']`
+ *   (node:http's `string[]` form is accepted), not the headers: {@link unwrapWebhook} takes
+ *   those.
  * @param secret - The signing secret.
  * @param options - Tolerance window (default ±300 s), the current time (a Date or Unix
  *   seconds), and `headerName` for the messages (`X-Webhook-Signature` for a delivery).
