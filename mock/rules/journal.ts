@@ -44,7 +44,9 @@ export interface JournalContext {
 const PENDING = -1;
 const RESET = 0;
 
-const utf8 = new TextDecoder();
+// A leading byte order mark is kept (TextDecoder drops it by default): the journal shows the
+// body as received, the bytes a signature was computed over.
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 // Stands for a body dropped over the byte budget (compared by identity).
 const DROPPED = new Uint8Array(0);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService, MOCK_API_KEY, REDACTED } from '../../../mock/index.js';
 import { JOURNAL_BODY_BYTES, Journal } from '../../../mock/rules/journal.js';
+import { NOW, notification, postInbound } from '../../support/inbound.js';
 import { TRANSPORTS, useMock } from '../../support/mock.js';
 
 const ORDERS = '/api/v1/web-api/v1/orders';
@@ -40,6 +41,19 @@ describe.each(TRANSPORTS)('the request journal (%s)', (transport) => {
     expect(JSON.parse(webhook?.body ?? '')).toMatchObject({ note: REDACTED });
     expect(JSON.stringify(target.mock.requests)).not.toContain(MOCK_API_KEY);
     expect(JSON.stringify(target.mock.requests)).not.toContain('reader-key');
+  });
+
+  // A signature is over the bytes received; a journal that dropped a leading byte order mark
+  // would show a body the signature does not match.
+  it('keeps a body as received, a leading UTF-8 byte order mark included', async () => {
+    const target = await start({ orders: 5 });
+    target.mock.clock.set(NOW);
+    const raw = `\uFEFF${JSON.stringify(notification({ inbound_order_id: '2' }))}`;
+    const applied = await postInbound(target, raw);
+    expect(applied.body).toEqual({ status: 'applied', order_id: '2' });
+    expect(target.mock.requests.map((entry) => entry.body)).toEqual([raw]);
+    const listed = await target.call(`${target.hostUrl}/__mock/requests`);
+    expect(listed.body.items.map((entry: { body: string }) => entry.body)).toEqual([raw]);
   });
 
   it('redacts a key however a client wrote it: JSON-escaped, percent- or form-encoded', async () => {
