@@ -144,6 +144,32 @@ describe('order-fulfillment-mock, scripted', () => {
     expect(await gone(pid)).toBe(true);
   });
 
+  // What a harness's terminate() meets under npx where /bin/sh is dash: npm passes the SIGTERM
+  // to the `sh -c` it runs the command in, which dies of it (npm then ends itself by the same
+  // signal: -15); the CLI never gets it, and stops on seeing its parent gone (docs/mock.md).
+  it('stops by itself and frees its port when a SIGTERM ends the sh -c above it, as under npx', async () => {
+    const command = [process.execPath, '--import', 'tsx', CLI, '--port', '0', '--json']
+      .map((word) => `'${word}'`)
+      .join(' ');
+    // `; true` keeps the shell as the CLI's parent, as dash keeps it under npx.
+    const sh = spawn('sh', ['-c', `${command}; true`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    sh.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const shExited = once(sh, 'exit');
+    const ready = JSON.parse(String((await once(sh.stdout, 'data'))[0]));
+    const pid = Number(String(execFileSync('ps', ['-o', 'pid=', '--ppid', String(sh.pid)])).trim());
+    onTestFinished(() => {
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    });
+    sh.kill('SIGTERM');
+    expect(await shExited).toEqual([null, 'SIGTERM']);
+    expect(await gone(pid)).toBe(true);
+    await expect(fetch(`${ready.controlUrl}/clock`)).rejects.toThrow();
+    expect(stderr).toContain('order-fulfillment-mock: stopping (parent exited)');
+  });
+
   // As `bun harness.ts` shows in /proc: `bun` runs the user's own program too.
   it.each(['node', 'bun'])(
     'keeps serving while the program that started it (%s) runs, after the shell above it exits',
