@@ -11,10 +11,15 @@ import { closestName } from './closest-name.js';
  * @param path - The option as given, its last name the unknown one.
  * @param known - The options at that level.
  * @param of - What the options are of, when not the configuration: ` of a call`.
+ * @param meant - The option likely meant; by default the closest by spelling, if any.
  * @internal
  */
-export function notAnOption(path: string[], known: readonly string[], of = ''): ConfigurationError {
-  const meant = closestName(path.at(-1) as string, known);
+export function notAnOption(
+  path: string[],
+  known: readonly string[],
+  of = '',
+  meant = closestName(path.at(-1) as string, known),
+): ConfigurationError {
   return new ConfigurationError(
     path.join('.'),
     `is not an option${of}${meant ? `; did you mean \`${meant}\`?` : ` (${known.join(', ')}).`}`,

@@ -9,7 +9,8 @@ import { OrderFulfillmentError } from './order-fulfillment-error.js';
  * - an API call on a client without `apiKey` (every call but `fulfillment.notifyShipped`);
  * - `fulfillment.notifyShipped` on a client without `signingSecret`;
  * - a bad `prefetch` of a pull, or a missing or bad `limit` of `toArray`;
- * - a bad option of `createWebhookHandler` (thrown there), or an unknown option of
+ * - a bad option of `createWebhookHandler` (thrown there), including an `on` key that is no
+ *   event type or an `on` with no handler, or an unknown option of
  *   `unwrapWebhook` or `createMemorySeenStore`;
  * - a `now` clock of `createClient` that throws or returns no time when
  *   `fulfillment.notifyShipped` reads it.

@@ -2,8 +2,7 @@
 // functions: its `tolerance` and `signatureHeader` are their `toleranceSeconds` and
 // `headerName`. Neither name is ever renamed (public names are a contract), so a name from
 // the other set is answered with its counterpart, which a guess by spelling cannot find.
-import { refuseUnknownOptions } from '../core/not-an-option.js';
-import { ConfigurationError } from '../errors/configuration-error.js';
+import { notAnOption, refuseUnknownOptions } from '../core/not-an-option.js';
 
 const COUNTERPARTS = new Map([
   ['tolerance', 'toleranceSeconds'],
@@ -32,9 +31,8 @@ export function refuseUnknownReceiverOptions<T extends object>(
   const given = typeof options === 'object' && options !== null ? Object.keys(options) : [];
   const unknown = given.find((key) => !names.includes(key));
   const meant = unknown === undefined ? undefined : COUNTERPARTS.get(unknown);
-  // The wording refuseUnknownOptions gives a guess by spelling.
   if (unknown !== undefined && meant !== undefined && names.includes(meant)) {
-    throw new ConfigurationError(unknown, `is not an option${of}; did you mean \`${meant}\`?`);
+    throw notAnOption([unknown], names, of, meant);
   }
   refuseUnknownOptions(options, known, of);
 }

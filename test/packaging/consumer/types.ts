@@ -38,11 +38,13 @@ export const firstPage = client.orders.list({ limit: 1 }).withResponse();
 export const signature = signWmsPayloadAsync('{}', 'secret', new Date());
 export const events = createWebhookHandler({
   secret: 'secret',
-  on: {},
+  on: { 'order.updated': () => {} },
   seen: createMemorySeenStore(),
 });
 export const slowOrders = mock.faults.add({ path: '/orders', delayMs: 10 });
-export const listener = toNodeListener(createWebhookHandler({ secret: 'secret', on: {} }));
+export const listener = toNodeListener(
+  createWebhookHandler({ secret: 'secret', on: { 'order.updated': () => {} } }),
+);
 
 export async function firstOrderId(): Promise<string | undefined> {
   const server = await mock.listen({ port: 0 });
