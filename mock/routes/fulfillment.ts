@@ -42,6 +42,16 @@ function refusal(
   if (header !== null && header.trim() !== '' && !WMS_SIGNATURE_PATTERN.test(header)) {
     return new SignatureVerificationError('malformed_header', MALFORMED);
   }
+  // The verifier reads a clock from 1970 up to 10^11 s (the year 5138), past which Unix
+  // seconds read as milliseconds; the mock clock may stand outside, and then no t is in
+  // the window: every signature is refused, saying why, rather than answered with a 500.
+  if (!(nowSeconds >= 0 && nowSeconds < 1e11)) {
+    const clock = new Date(nowSeconds * 1000).toISOString();
+    return new SignatureVerificationError(
+      nowSeconds < 0 ? 'timestamp_in_future' : 'timestamp_too_old',
+      `The mock clock (${clock}) lies outside 1970 to the year 5138, where a signature's t is read as Unix seconds: no t is within the window. Set the clock inside it to test signatures.`,
+    );
+  }
   try {
     verifyWmsSignature(raw, header, secret, { now: nowSeconds });
     return undefined;

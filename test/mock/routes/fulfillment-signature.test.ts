@@ -45,6 +45,24 @@ describe.each(TRANSPORTS)('inbound signature (%s)', (transport) => {
     expect(res.body.detail).not.toMatch(/whitespace|padded/);
   });
 
+  it.each([
+    ['before 1970', '1969-12-31T23:00:00Z', 'timestamp_in_future'],
+    ['past the year 5138', '6000-01-01T00:00:00Z', 'timestamp_too_old'],
+  ])(
+    'refuses every signature with a 401 saying why while the clock stands %s',
+    async (_, at, reason) => {
+      const { mock, target, raw } = await setup(transport);
+      mock.clock.set(at);
+      const before = snapshot(mock);
+      const res = await postInbound(target, raw, { t: 0 });
+      expect(res.status).toBe(401);
+      expect(res.body.detail).toBe(
+        `Signature rejected (${reason}): The mock clock (${new Date(at).toISOString()}) lies outside 1970 to the year 5138, where a signature's t is read as Unix seconds: no t is within the window. Set the clock inside it to test signatures.`,
+      );
+      expect(snapshot(mock)).toBe(before);
+    },
+  );
+
   it('rejects a t more than 5 minutes old (by the mock clock)', async () => {
     const { mock, target, raw, before } = await setup(transport);
     const res = await postInbound(target, raw, { t: NOW_SECONDS - 301 });
