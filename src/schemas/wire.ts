@@ -120,7 +120,8 @@ export const DecimalSchema = z.union(
 
 /**
  * An amount of money (a decimal number, specification 2.1), read as a `number` from a JSON
- * number or a decimal string ({@link DecimalSchema}). The currency is a separate field.
+ * number or a decimal string (`"12.50"`, what pydantic writes for a `Decimal`). The currency
+ * is a separate field.
  */
 export const MoneySchema = DecimalSchema;
 
