@@ -83,7 +83,7 @@ function reasonOf(init: ApiErrorInit, detail: unknown): string {
     return `redirected to ${location}, not followed: the SDK sends the API key only to hostUrl; set hostUrl to the service's address`;
   }
   // What FastAPI answers for a path it has no route for: the URL shows a wrong hostUrl
-  // (`…/api/v1/api/v1/web-api/v1/orders/1`), which the path alone would hide.
+  // (`…/web-api/api/v1/web-api/v1/orders/1`), which the path alone would hide.
   if (init.status === 404 && detail === 'Not Found' && init.url) {
     return `Not Found at ${init.url}; if every call answers this, hostUrl is not the service's address`;
   }

@@ -49,14 +49,14 @@ describe('a hostUrl that is not the service’s address', () => {
     const running = await mock.listen();
     onTestFinished(() => running.close());
     const client = createClient({
-      hostUrl: `${running.hostUrl}/api/v1`,
+      hostUrl: `${running.hostUrl}/web-api`,
       apiKey: MOCK_API_KEY,
       retry: 0,
     });
     const error = await client.orders.get('1').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as Error).message).toBe(
-      `GET /orders/1 → 404: Not Found at ${running.hostUrl}/api/v1/api/v1/web-api/v1/orders/1; if every call answers this, hostUrl is not the service's address`,
+      `GET /orders/1 → 404: Not Found at ${running.hostUrl}/web-api/api/v1/web-api/v1/orders/1; if every call answers this, hostUrl is not the service's address`,
     );
     // An order the service does not have reads as before.
     const right = createClient({ hostUrl: running.hostUrl, apiKey: MOCK_API_KEY, retry: 0 });
