@@ -35,6 +35,8 @@ export function notAnOption(
  * @param known - Every option there is, as a key: the type makes a list that misses one, or
  *   names one the options type lacks, fail to compile.
  * @param of - What the options are of: ` of unwrapWebhook`.
+ * @param counterpart - The option of this set that an unknown name stands for elsewhere
+ *   (the receiver's `tolerance` for `toleranceSeconds`), which no guess by spelling finds.
  * @throws {@link ConfigurationError} naming the unknown option.
  * @internal
  */
@@ -42,9 +44,12 @@ export function refuseUnknownOptions<T extends object>(
   options: T | undefined,
   known: { readonly [K in keyof Required<T>]: 1 },
   of: string,
+  counterpart: (name: string) => string | undefined = () => undefined,
 ): void {
   const names = Object.keys(known);
   const given = typeof options === 'object' && options !== null ? Object.keys(options) : [];
   const unknown = given.find((key) => !names.includes(key));
-  if (unknown !== undefined) throw notAnOption([unknown], names, of);
+  if (unknown === undefined) return;
+  const meant = counterpart(unknown);
+  throw notAnOption([unknown], names, of, meant && names.includes(meant) ? meant : undefined);
 }

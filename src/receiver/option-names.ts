@@ -2,7 +2,7 @@
 // functions: its `tolerance` and `signatureHeader` are their `toleranceSeconds` and
 // `headerName`. Neither name is ever renamed (public names are a contract), so a name from
 // the other set is answered with its counterpart, which a guess by spelling cannot find.
-import { notAnOption, refuseUnknownOptions } from '../core/not-an-option.js';
+import { refuseUnknownOptions } from '../core/not-an-option.js';
 
 const COUNTERPARTS = new Map([
   ['tolerance', 'toleranceSeconds'],
@@ -27,12 +27,5 @@ export function refuseUnknownReceiverOptions<T extends object>(
   known: { readonly [K in keyof Required<T>]: 1 },
   of: string,
 ): void {
-  const names = Object.keys(known);
-  const given = typeof options === 'object' && options !== null ? Object.keys(options) : [];
-  const unknown = given.find((key) => !names.includes(key));
-  const meant = unknown === undefined ? undefined : COUNTERPARTS.get(unknown);
-  if (unknown !== undefined && meant !== undefined && names.includes(meant)) {
-    throw notAnOption([unknown], names, of, meant);
-  }
-  refuseUnknownOptions(options, known, of);
+  refuseUnknownOptions(options, known, of, (name) => COUNTERPARTS.get(name));
 }

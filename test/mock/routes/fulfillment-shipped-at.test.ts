@@ -60,33 +60,18 @@ describe.each(TRANSPORTS)('inbound shipped_at (%s)', (transport) => {
     expect(snapshot(mock)).toBe(before);
   });
 
-  it.each(['yesterday', '2026-06-15', '2026-02-30T09:30:00Z', '2026-06-15T09:30+02'])(
-    'refuses %s as not a date-time with an offset',
-    async (sent) => {
-      const { mock, target } = await start(transport);
-      const before = snapshot(mock);
-      const res = await postInbound(
-        target,
-        JSON.stringify(notification({ inbound_order_id: '4' }, sent)),
-      );
-      expect(res.status).toBe(422);
-      expect(res.body.detail).toEqual([
-        {
-          loc: ['body', 'shipped_at'],
-          msg: 'must be an ISO 8601 date-time with Z or ±HH:MM',
-          type: 'datetime_parsing',
-        },
-      ]);
-      expect(snapshot(mock)).toBe(before);
-    },
-  );
-
+  const NOT_A_DATE_TIME = /^must be an ISO 8601 date-time with Z or ±HH:MM$/;
   it.each([
+    ['yesterday, not a date-time', 'yesterday', NOT_A_DATE_TIME],
+    ['a date without a time', '2026-06-15', NOT_A_DATE_TIME],
+    ['a day that does not exist', '2026-02-30T09:30:00Z', NOT_A_DATE_TIME],
+    ['an offset without minutes', '2026-06-15T09:30+02', NOT_A_DATE_TIME],
+    // Not a 500: the store could not write these.
     ['past 9999 in UTC', '9999-12-31T23:30:00-01:00', /^must lie within 0001-01-01T00:00:00.000Z/],
     ['before 0001 in UTC', '0000-01-01T00:00:00+01:00', /^has year 0000/],
     ['in year 0000 as written', '0000-06-01T00:00:00Z', /^has year 0000/],
     ['in year 0000 as written, 0001 in UTC', '0000-12-31T23:30:00-01:00', /^has year 0000/],
-  ])('refuses a shipped_at %s with 422, not 500', async (_name, sent, msg) => {
+  ])('refuses a shipped_at that is %s with 422', async (_name, sent, msg) => {
     const { mock, target } = await start(transport);
     const before = snapshot(mock);
     const res = await postInbound(
