@@ -27,9 +27,7 @@ const scopes = z.array(z.enum(SCOPES, { error: `must be among ${SCOPES.join(', '
 });
 const allowedIps = z.optional(
   z.array(
-    z
-      .string()
-      .check(z.refine(isValidIpRule, { error: 'must be IP addresses or IPv4 CIDR ranges' })),
+    z.string().check(z.refine(isValidIpRule, { error: 'must be IP addresses or CIDR ranges' })),
     { error: 'must be an array of addresses' },
   ),
 );
@@ -45,8 +43,8 @@ export const ApiKeySchema = z.strictObject(
     /** What the key may do. */
     scopes,
     /**
-     * Client addresses the key may be used from: exact IPv4/IPv6 addresses or IPv4 CIDR
-     * ranges (`10.0.0.0/8`). Absent: any address.
+     * Client addresses the key may be used from: exact IPv4/IPv6 addresses or CIDR ranges
+     * of either (`10.0.0.0/8`, `2001:db8::/32`). Absent: any address.
      */
     allowedIps,
   },
@@ -127,8 +125,9 @@ function canonicalIpv4(address: string): string | undefined {
 }
 
 /**
- * Whether an entry of `allowedIps` is well-formed: an IPv4 address, an IPv4 CIDR range, or
- * an IPv6 address (any form: `::1`, `0:0:0:0:0:0:0:1`, `::ffff:127.0.0.1`, `::ffff:7f00:1`).
+ * Whether an entry of `allowedIps` is well-formed: an IPv4 address or CIDR range, or an IPv6
+ * address (any form: `::1`, `0:0:0:0:0:0:0:1`, `::ffff:127.0.0.1`, `::ffff:7f00:1`) or
+ * CIDR range (`2001:db8::/32`), as real allow-lists hold both.
  *
  * @param entry - The configured entry.
  */
@@ -136,7 +135,9 @@ function isValidIpRule(entry: string): boolean {
   const [address = '', bits, extra] = entry.split('/');
   if (extra !== undefined) return false;
   if (bits !== undefined) {
-    return ipv4ToInt(address) !== undefined && /^\d{1,2}$/.test(bits) && Number(bits) <= 32;
+    if (!/^\d{1,3}$/.test(bits)) return false;
+    if (ipv4ToInt(address) !== undefined) return Number(bits) <= 32;
+    return isIP(address) === 6 && Number(bits) <= 128;
   }
   return ipv4ToInt(address) !== undefined || isIP(address) === 6;
 }
@@ -154,6 +155,7 @@ function ruleList(allowedIps: readonly string[]): BlockList {
       const ipv4 = canonicalIpv4(address);
       if (ipv4 !== undefined && bits !== undefined) list.addSubnet(ipv4, Number(bits), 'ipv4');
       else if (ipv4 !== undefined) list.addAddress(ipv4, 'ipv4');
+      else if (bits !== undefined) list.addSubnet(address, Number(bits), 'ipv6');
       else list.addAddress(address, 'ipv6');
     }
     ruleLists.set(allowedIps, list);
@@ -165,7 +167,8 @@ function ruleList(allowedIps: readonly string[]): BlockList {
  * Whether a client address is allowed by a key's `allowedIps`. Addresses are compared as
  * addresses, not strings: IPv6 in any notation (`::1` = `0:0:0:0:0:0:0:1`), and an
  * IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, `::ffff:7f00:1`) equal to its IPv4 address,
- * on either side; IPv4 CIDR ranges cover mapped clients too (net.BlockList does all this).
+ * on either side; IPv4 CIDR ranges cover mapped clients too, and IPv6 ranges IPv6 clients
+ * (net.BlockList does all this).
  *
  * @param clientIp - The request's source address.
  * @param allowedIps - The key's list (entries valid by {@link isValidIpRule}); undefined

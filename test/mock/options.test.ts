@@ -67,6 +67,8 @@ describe('createMockService options', () => {
       'options.apiKeys[1].key',
     ],
     [{ apiKeys: [{ key: 'a', scopes: [], allowedIps: ['10.0.0.0/99'] }] }, 'allowedIps'],
+    [{ apiKeys: [{ key: 'a', scopes: [], allowedIps: ['2001:db8::/129'] }] }, 'allowedIps'],
+    [{ apiKeys: [{ key: 'a', scopes: [], allowedIps: ['2001:db8::/x'] }] }, 'allowedIps'],
     // Looked like IPv6 to the old character check, but is no address a socket can have.
     [{ apiKeys: [{ key: 'a', scopes: [], allowedIps: [':::::'] }] }, 'allowedIps'],
     [{ apiKeys: [{ key: 'a', scopes: [], allowedIps: ['1:2:3:4:5:6:7:8:9'] }] }, 'allowedIps'],

@@ -149,8 +149,13 @@ describe('IP restriction', () => {
       [['::ffff:127.0.0.1'], '::ffff:7f00:1', 200],
       [['127.0.0.1'], '0:0:0:0:0:ffff:7f00:1', 200],
       [['10.0.0.0/8'], '::ffff:a01:203', 200],
+      // IPv6 ranges, as real allow-lists hold them beside IPv4 ones.
+      [['10.0.0.0/8', '2001:db8::/32'], '2001:db8:ffff::7', 200],
+      [['2001:db8:0:0:0:0:0:0/128'], '2001:db8::', 200],
       [['::1'], '::2', 403],
       [['::ffff:7f00:1'], '127.0.0.2', 403],
+      [['2001:db8::/32'], '2001:db9::1', 403],
+      [['2001:db8::/32'], '10.0.0.1', 403],
     ];
     for (const [allowedIps, clientIp, status] of cases) {
       server.resetHandlers();
