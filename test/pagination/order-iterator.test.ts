@@ -85,6 +85,18 @@ describe('orders.iterate', () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  it('hands out none of a page’s remaining orders after return(), and keeps the checkpoint', async () => {
+    const { client } = setup(cursorService(10));
+    const orders = client.orders.iterate({ limit: 3 });
+    const first = await orders.next();
+    expect(first.value?.id).toBe(order(0).id);
+    const checkpoint = orders.checkpoint;
+    await orders.return();
+    expect(await orders.next()).toEqual({ done: true, value: undefined });
+    expect(await orders.toArray({ limit: 5 })).toEqual([]);
+    expect(orders.checkpoint).toEqual(checkpoint);
+  });
+
   it('stays failed after an error: every later call rejects with it', async () => {
     const { client } = setup(() => json({ detail: 'down' }, 503), { ...FAST_RETRY, limit: 0 });
     const orders = client.orders.iterate();
