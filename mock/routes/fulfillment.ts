@@ -4,6 +4,7 @@
 import { INBOUND_FULFILLMENT_PATH } from '../../src/core/config.js';
 import { SignatureVerificationError } from '../../src/errors/signature-verification-error.js';
 import { verifyWmsSignature, WMS_SIGNATURE_HEADER } from '../../src/signatures/index.js';
+import { unixSeconds } from '../../src/signatures/unix-time.js';
 import { applyFulfillment } from '../rules/inbound.js';
 import { InboundNotificationSchema } from '../store/record-schemas.js';
 import { MockInputError } from '../store/store-errors.js';
@@ -42,10 +43,13 @@ function refusal(
   if (header !== null && header.trim() !== '' && !WMS_SIGNATURE_PATTERN.test(header)) {
     return new SignatureVerificationError('malformed_header', MALFORMED);
   }
-  // The verifier reads a clock from 1970 up to 10^11 s (the year 5138), past which Unix
-  // seconds read as milliseconds; the mock clock may stand outside, and then no t is in
-  // the window: every signature is refused, saying why, rather than answered with a 500.
-  if (!(nowSeconds >= 0 && nowSeconds < 1e11)) {
+  // The verifier reads a clock only from 1970 up to 10^11 s (the year 5138), past which Unix
+  // seconds read as milliseconds (unixSeconds draws that line); the mock clock may stand
+  // outside, and then no t is in the window: every signature is refused, saying why, rather
+  // than answered with a 500.
+  try {
+    unixSeconds(nowSeconds, 'now');
+  } catch {
     const clock = new Date(nowSeconds * 1000).toISOString();
     return new SignatureVerificationError(
       nowSeconds < 0 ? 'timestamp_in_future' : 'timestamp_too_old',

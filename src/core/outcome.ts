@@ -125,9 +125,9 @@ export async function toSdkError(
 
 /**
  * Parses a 2xx body as JSON and checks it against the request's output schema. No body (a
- * 204) is `undefined`; so is a body that is not JSON, but for an HTML page, when `anyBody` is set (an endpoint
- * whose answer the specification does not show), while elsewhere it is a
- * ResponseValidationError, whose `body` has the client's secrets hidden.
+ * 204) is `undefined`; so is a body that is not JSON, but for an HTML page, when `anyBody`
+ * is set (an endpoint whose answer the specification does not show), while elsewhere it is
+ * a ResponseValidationError, whose `body` has the client's secrets hidden.
  */
 export function parseBody<S extends z.ZodMiniType>(
   raw: RawResponse,

@@ -147,12 +147,14 @@ export function parseInput<S extends z.ZodMiniType>(
   request: { method: string; path: string },
   also: readonly string[] = [],
 ): z.output<S> {
-  const known = () => [...Object.keys(shapeOf(schema) as object), ...also];
-  const issues: ValidationIssue[] = unknownKeys(schema, input).map((key) => {
-    const meant = closestName(key, known());
+  const unknown = unknownKeys(schema, input);
+  // Listed only for a key to report: a call with none pays nothing for it.
+  const known = unknown.length > 0 ? [...Object.keys(shapeOf(schema) as object), ...also] : [];
+  const issues: ValidationIssue[] = unknown.map((key) => {
+    const meant = closestName(key, known);
     return {
       loc: [where, key],
-      msg: `is not a parameter; ${meant ? `did you mean \`${meant}\`?` : `expected one of ${known().join(', ')}`}`,
+      msg: `is not a parameter; ${meant ? `did you mean \`${meant}\`?` : `expected one of ${known.join(', ')}`}`,
       type: 'unrecognized_keys',
     };
   });
