@@ -20,6 +20,11 @@ export type PositionAfter<Position, Page> = (
   position: Position,
 ) => Position | undefined;
 
+// Runs `work` once the current task and its microtasks are done: setImmediate where the
+// runtime has it, since a timer waits at least a millisecond on Node.
+const afterThisTask: (work: () => void) => void =
+  globalThis.setImmediate ?? ((work) => setTimeout(work, 0));
+
 /** Pages fetched ahead by default: the next one loads while the consumer works on the current. */
 export const DEFAULT_PREFETCH = 1;
 
@@ -123,8 +128,12 @@ export class Prefetcher<Position, Page> {
   // The next page in order: one fetched ahead, or requested now; undefined at the end.
   #take(): Promise<Page> | undefined {
     const pending = this.#ahead.shift() ?? this.#request();
-    // The taken page no longer counts against the bound: the chain may move on.
-    this.#fill();
+    // The taken page no longer counts against the bound, so the chain may move on, once the
+    // consumer has the page: a request is built synchronously (ky makes its Requests up
+    // front), and a page already in hand would wait for it. Built at the consumer's first
+    // await instead, it loads while the consumer's own I/O does. Not for a collector (hold),
+    // which would have let go by then.
+    if (this.#holds === 0) afterThisTask(() => this.#fill());
     return pending;
   }
 

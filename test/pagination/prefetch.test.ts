@@ -57,6 +57,20 @@ describe('orders.pages({ prefetch })', () => {
     expect(service.requests).toHaveLength(5);
   });
 
+  it('hands over a page fetched ahead before building the next request, sent once the loop awaits', async () => {
+    const { service, client } = setup(cursorService(9));
+    const pages = client.orders.pages({ limit: 3 });
+    await pages.next();
+    await settle(); // the second page arrives while the loop works on the first
+    expect(service.requests).toHaveLength(2);
+    const second = await pages.next();
+    // The page in hand did not wait while the request after it was built and sent.
+    expect(service.requests).toHaveLength(2);
+    await settle();
+    expect(service.requests).toHaveLength(3);
+    expect(cursorOf(service.requests[2])).toEqual(nextCursor(second.value));
+  });
+
   it('asks in cursor order, one request at a time, and yields every page once', async () => {
     let inFlight = 0;
     let most = 0;
