@@ -1,8 +1,8 @@
 // The pages of one pull, fetched up to `prefetch` ahead of the consumer. Each page's position
 // is known only once the page before it arrived (a cursor comes from the previous page; an
 // offset page learns from its predecessor whether there is a next one), so the requests form
-// a chain: one in flight at a time, the next one started the moment its predecessor lands,
-// while fewer than `prefetch` pages wait unread.
+// a chain: one in flight at a time, the next one started the moment its predecessor lands
+// while fewer than `prefetch` pages wait unread, else once the consumer has taken one.
 import { followSignals } from '../core/signals.js';
 
 /** Fetches the page at a position, aborted by `signal`. */
