@@ -77,7 +77,8 @@ export interface WebhookHandlerOptions {
   /**
    * Called with what went wrong when the answer is 5xx (a handler threw, the `seen` store
    * failed, a body parser read the body first: {@link WebhookBodyConsumedError}), and when
-   * `seen.add` fails after a handler succeeded (answered 2xx). For logs.
+   * `seen.add` fails after a handler succeeded (answered 2xx). For logs. Not awaited;
+   * whatever it throws or rejects with is dropped, so the answer stays as it was.
    */
   onError?: ((error: unknown, event: OrderEvent | undefined) => void) | undefined;
   /**

@@ -28,12 +28,13 @@ const READ_BEFORE =
 const text = (status: number, body: string, headers?: Record<string, string>) =>
   new Response(body, { status, headers });
 
-// A callback for logs: whatever it throws, or the promise it returns rejects with, is
-// dropped, so that it can neither change the answer nor end the process (an unhandled
+// Calls a callback for logs: whatever it throws, or the promise it returns rejects with, is
+// dropped, so that it can neither change the answer (a 200 for a handled event turned into a
+// rejection would have it delivered and handled again) nor end the process (an unhandled
 // rejection does on Node), as a logger that throws is dropped elsewhere in the SDK.
-function tell<E>(callback: ((error: E) => void) | undefined, error: E): void {
+function tell(call: () => unknown): void {
   try {
-    Promise.resolve(callback?.(error)).catch(() => undefined);
+    Promise.resolve(call()).catch(() => undefined);
   } catch {}
 }
 
@@ -104,14 +105,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       if (await seen.has(event.id)) return true;
       await handler.call(on, event);
     } catch (error) {
-      onError?.(error, event);
+      tell(() => onError?.(error, event));
       return false;
     }
     try {
       await seen.add(event.id);
     } catch (error) {
       // The event is handled: a 5xx now would have it handled again on the retry.
-      onError?.(error, event);
+      tell(() => onError?.(error, event));
     }
     return true;
   }
@@ -142,10 +143,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       }
       // The reason only: the message could help a forger tune the next attempt.
       if (error instanceof SignatureVerificationError || error instanceof WebhookPayloadError) {
-        tell(onRejected, error);
+        tell(() => onRejected?.(error));
         return text(400, error.reason);
       }
-      onError?.(error, undefined);
+      tell(() => onError?.(error, undefined));
       // A route set up wrong is named in the answer too: it tells a forger nothing.
       return text(
         500,
