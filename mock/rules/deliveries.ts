@@ -8,6 +8,7 @@ import { type WebhookEventType, WebhookEventTypeSchema } from '../../src/schemas
 import { signWmsPayload, WEBHOOK_SIGNATURE_HEADER } from '../../src/signatures/index.js';
 import { iso } from '../store/generate.js';
 import { hexString } from '../store/random.js';
+import { DeliveryLog } from './delivery-log.js';
 import { InFlightLimit } from './in-flight.js';
 
 // Shared with the SDK, which receivers use to verify deliveries.
@@ -43,7 +44,7 @@ export const DeliveryAttemptSchema = z.object({
   attempt: z.int(),
   /** The receiver's HTTP status, when it answered. */
   status: z.optional(z.int()),
-  /** Why the attempt failed without an HTTP status (network error, timeout). */
+  /** Why the attempt failed without an HTTP status (network error, timeout, queue full). */
   error: z.optional(z.string()),
   /** True for a 2xx answer. */
   ok: z.boolean(),
@@ -77,6 +78,16 @@ export const DEFAULT_DELIVERY_LIMIT = 10_000;
  */
 export const MAX_DELIVERIES_IN_FLIGHT = 64;
 
+/**
+ * How many delivery attempts may wait for a place in flight at once, at most. Each waiting one
+ * holds its event's body: without a bound, a receiver slower than the events sent to it grew
+ * the mock's memory until it died. Past the bound the receiver is not keeping up, and a longer
+ * line would only deliver later what it holds; an attempt that would wait is recorded as failed
+ * instead (`delivery queue full (… waiting): not sent`) and not retried, so the record shows
+ * which events were dropped.
+ */
+export const MAX_DELIVERIES_WAITING = 10_000;
+
 /** The retry policy when the option is not given. */
 export const DEFAULT_DELIVERY_RETRY: DeliveryRetry = {
   attempts: 3,
@@ -94,16 +105,13 @@ function describe(error: unknown): string {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The subscriptions of one mock service and the deliveries made to them. The attempts are
- * kept in a ring of `limit` slots, so a load test with a subscription cannot grow the mock's
- * memory without bound (each attempt holds the event's body).
+ * The subscriptions of one mock service and the deliveries made to them. The attempts kept and
+ * the deliveries waiting for a place in flight are both bounded, so a load test with a
+ * subscription cannot grow the mock's memory without bound (each holds the event's body).
  */
 export class DeliveryQueue {
   private readonly subs: MockSubscription[] = [];
-  private readonly attempts: DeliveryAttempt[] = [];
-  // How many attempts were recorded since the last reset: the next one goes to slot
-  // `recorded % limit`, over the oldest once the ring is full.
-  private recorded = 0;
+  private readonly log: DeliveryLog;
   private readonly pending = new Set<Promise<void>>();
   private counters = { subscription: 0, attempt: 0 };
   // Bumped by reset() so deliveries still in flight stop and record nothing.
@@ -111,20 +119,25 @@ export class DeliveryQueue {
   // Aborted by reset(): an attempt in flight would otherwise hold its place until its receiver
   // answered or timed out, and the deliveries after the reset would wait behind it.
   private stop = new AbortController();
-  private readonly slots = new InFlightLimit(MAX_DELIVERIES_IN_FLIGHT);
+  private readonly slots: InFlightLimit;
 
   /**
    * @param seed - Makes subscription secrets repeatable.
    * @param retry - The retry policy.
    * @param nowMs - The mock clock.
    * @param limit - How many attempts to keep (the newest); 0 keeps none.
+   * @param maxWaiting - How many attempts may wait for a place in flight.
    */
   constructor(
     private readonly seed: number,
     private readonly retry: DeliveryRetry,
     private readonly nowMs: () => number,
     readonly limit: number,
-  ) {}
+    maxWaiting: number = MAX_DELIVERIES_WAITING,
+  ) {
+    this.log = new DeliveryLog(limit);
+    this.slots = new InFlightLimit(MAX_DELIVERIES_IN_FLIGHT, maxWaiting);
+  }
 
   /** The stored subscriptions, oldest first. */
   get subscriptions(): readonly MockSubscription[] {
@@ -133,10 +146,7 @@ export class DeliveryQueue {
 
   /** The attempts kept (the newest `limit`), oldest first. */
   get deliveries(): readonly DeliveryAttempt[] {
-    // The slot the next attempt goes to holds the oldest once the ring is full (before that,
-    // it is past the end and the first slice is empty).
-    const next = this.limit === 0 ? 0 : this.recorded % this.limit;
-    return [...this.attempts.slice(next), ...this.attempts.slice(0, next)];
+    return this.log.attempts;
   }
 
   /**
@@ -196,8 +206,7 @@ export class DeliveryQueue {
     this.stop.abort();
     this.stop = new AbortController();
     this.subs.length = 0;
-    this.attempts.length = 0;
-    this.recorded = 0;
+    this.log.clear();
     this.counters = { subscription: 0, attempt: 0 };
   }
 
@@ -209,30 +218,39 @@ export class DeliveryQueue {
     generation: number,
   ): Promise<void> {
     for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
-      await this.slots.take();
+      const turn = this.slots.take();
+      if (turn === 'full') {
+        // Neither queued nor retried: the record tells the lab user which event was dropped.
+        if (generation !== this.generation) return;
+        const error = `delivery queue full (${this.slots.maxWaiting} waiting): not sent`;
+        this.log.keep({ ...this.newAttempt(subscription, eventId, type, body, attempt), error });
+        return;
+      }
+      await turn;
       let record: DeliveryAttempt | undefined;
       try {
         if (generation !== this.generation) return;
-        record = await this.attempt(subscription, eventId, type, body, attempt);
+        record = this.newAttempt(subscription, eventId, type, body, attempt);
+        await this.post(subscription, record);
       } finally {
         this.slots.release();
       }
       if (generation !== this.generation) return;
-      this.keep(record);
+      this.log.keep(record);
       if (record.ok) return;
       if (attempt < this.retry.attempts) await sleep(this.retry.baseDelayMs * 2 ** (attempt - 1));
     }
   }
 
-  // One POST of the event; its id and `at` are taken as it starts, once it has a slot.
-  private async attempt(
+  // An attempt not sent (yet): its id and `at` are taken now, as it starts or is dropped.
+  private newAttempt(
     subscription: MockSubscription,
     eventId: string,
     type: WebhookEventType,
     body: string,
     attempt: number,
-  ): Promise<DeliveryAttempt> {
-    const record: DeliveryAttempt = {
+  ): DeliveryAttempt {
+    return {
       id: `dlv_${++this.counters.attempt}`,
       event_id: eventId,
       subscription_id: subscription.id,
@@ -243,6 +261,11 @@ export class DeliveryQueue {
       at: iso(this.nowMs()),
       body,
     };
+  }
+
+  // One POST of the event, once it has a slot; its outcome goes into `record`.
+  private async post(subscription: MockSubscription, record: DeliveryAttempt): Promise<void> {
+    const { body } = record;
     // On the global setTimeout, as the retry waits are, so that fake timers drive both.
     const timeout = timeoutSignal(this.retry.timeoutMs);
     const ended = followSignals(timeout.signal, this.stop.signal);
@@ -273,12 +296,5 @@ export class DeliveryQueue {
       timeout.release();
       ended.release();
     }
-    return record;
-  }
-
-  // Records an attempt in the ring, over the oldest once `limit` are kept.
-  private keep(record: DeliveryAttempt): void {
-    if (this.limit === 0) return;
-    this.attempts[this.recorded++ % this.limit] = record;
   }
 }

@@ -1,24 +1,36 @@
-// A bound on how many tasks run at once, the others started in the order they asked. The
-// delivery queue holds its attempts to it (MAX_DELIVERIES_IN_FLIGHT).
+// A bound on how many tasks run at once, the others started in the order they asked, and on
+// how many may wait. The delivery queue holds its attempts to it (MAX_DELIVERIES_IN_FLIGHT,
+// MAX_DELIVERIES_WAITING).
 
-/** At most `max` tasks in flight; a task past the bound waits for the oldest waiting place. */
+/**
+ * At most `max` tasks in flight; a task past the bound waits for the oldest waiting place,
+ * unless `maxWaiting` already wait.
+ */
 export class InFlightLimit {
   // Tasks in flight, and those waiting for one of them to end, oldest first.
   private inFlight = 0;
   private waiting: (() => void)[] = [];
 
-  /** @param max - How many tasks may be in flight at once. */
-  constructor(private readonly max: number) {}
+  /**
+   * @param max - How many tasks may be in flight at once.
+   * @param maxWaiting - How many tasks may wait for a place at once.
+   */
+  constructor(
+    private readonly max: number,
+    readonly maxWaiting: number,
+  ) {}
 
   /**
    * Resolves once a task may start: at once (undefined, no promise to await) while fewer than
-   * `max` are in flight, else when an earlier one ends and hands its place on.
+   * `max` are in flight, else when an earlier one ends and hands its place on. `'full'` when
+   * the task would have to wait and `maxWaiting` already do: it is neither started nor queued.
    */
-  take(): Promise<void> | undefined {
+  take(): Promise<void> | undefined | 'full' {
     if (this.inFlight < this.max) {
       this.inFlight++;
       return undefined;
     }
+    if (this.waiting.length >= this.maxWaiting) return 'full';
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
