@@ -85,7 +85,12 @@ function reasonOf(init: ApiErrorInit, detail: unknown): string {
   // What FastAPI answers for a path it has no route for: the URL shows a wrong hostUrl
   // (`…/web-api/api/v1/web-api/v1/orders/1`), which the path alone would hide.
   if (init.status === 404 && detail === 'Not Found' && init.url) {
-    return `Not Found at ${init.url}; if every call answers this, hostUrl is not the service's address`;
+    // An id holding `/` goes as `%2F`, which Starlette decodes before it routes: then no
+    // route matches, whether or not the order exists, and hostUrl is not to blame.
+    const cause = /%2F/i.test(new URL(init.url).pathname)
+      ? 'the path holds an id with "/" (sent as %2F), which a FastAPI service decodes before routing, so no route matches it'
+      : "if every call answers this, hostUrl is not the service's address";
+    return `Not Found at ${init.url}; ${cause}`;
   }
   if (typeof detail === 'string') return detail;
   if (Array.isArray(detail)) return formatIssues(detail);

@@ -65,6 +65,29 @@ describe('a hostUrl that is not the service’s address', () => {
   });
 });
 
+describe('an id holding "/", which a FastAPI service cannot route', () => {
+  it('gets a 404 whose message names the "/" instead of hostUrl', async () => {
+    const mock = createMockService({ orders: 3 });
+    // What Starlette answers once it has decoded /orders/TY%2F123 into /orders/TY/123.
+    const notFound = { status: 404, body: { detail: 'Not Found' } };
+    mock.faults.add({ path: '/api/v1/web-api/v1/orders/TY*', ...notFound });
+    mock.faults.add({ path: '/api/v1/web-api/v1/orders', ...notFound });
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    const client = createClient({ hostUrl: running.hostUrl, apiKey: MOCK_API_KEY, retry: 0 });
+    const error = await client.orders.get('TY/123').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as Error).message).toBe(
+      `GET /orders/TY%2F123 → 404: Not Found at ${running.hostUrl}/api/v1/web-api/v1/orders/TY%2F123; the path holds an id with "/" (sent as %2F), which a FastAPI service decodes before routing, so no route matches it`,
+    );
+    // A "/" in the query is no part of the route: the hostUrl hint stays.
+    const listed = await client.orders
+      .list({ platform: 'shop/eu' })
+      .catch((caught: unknown) => caught);
+    expect((listed as Error).message).toContain("hostUrl is not the service's address");
+  });
+});
+
 describe('a client without apiKey', () => {
   it('refuses an API call naming apiKey, sending nothing', async () => {
     const service = fakeFetch(() => json({}));
