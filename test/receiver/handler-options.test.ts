@@ -8,6 +8,7 @@ import {
   signWmsPayload,
   type UnixTime,
 } from '../../src/index.js';
+import { creationError } from '../support/creation-error.js';
 
 const secret = 'whsec_handler_test';
 // A receiver's `on` that handles another type than the deliveries below: each is acknowledged.
@@ -25,15 +26,6 @@ function delivery(signedAt?: UnixTime, header = 'X-Webhook-Signature'): Request 
     headers: { [header]: signWmsPayload(body, secret, signedAt) },
     body,
   });
-}
-
-function creationError(options: unknown): unknown {
-  try {
-    createWebhookHandler(options as never);
-  } catch (error) {
-    return error;
-  }
-  return undefined;
 }
 
 describe('createWebhookHandler options', () => {

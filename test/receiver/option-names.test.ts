@@ -1,12 +1,8 @@
 // The two options createWebhookHandler names otherwise than unwrapWebhook: each API's name,
 // given to the other, is answered with the one it takes there.
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigurationError,
-  createWebhookHandler,
-  signWmsPayload,
-  unwrapWebhook,
-} from '../../src/index.js';
+import { ConfigurationError, signWmsPayload, unwrapWebhook } from '../../src/index.js';
+import { creationError } from '../support/creation-error.js';
 
 const secret = 'whsec_option_names_test';
 const on = { 'order.updated': () => {} };
@@ -16,21 +12,12 @@ const raw = JSON.stringify({
   data: { order: { id: '1', updated_at: '2026-11-22T10:00:00Z' } },
 });
 
-function creationError(options: object): unknown {
-  try {
-    createWebhookHandler({ secret, on, ...options });
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
-
 describe('receiver option names', () => {
   it.each([
     ['toleranceSeconds', { toleranceSeconds: 600 }, 'tolerance'],
     ['headerName', { headerName: 'X-WMS-Signature' }, 'signatureHeader'],
   ])('points createWebhookHandler’s %s to its own name', (given, options, meant) => {
-    const caught = creationError(options);
+    const caught = creationError({ secret, on, ...options });
     expect(caught).toBeInstanceOf(ConfigurationError);
     expect((caught as ConfigurationError).option).toBe(given);
     expect((caught as Error).message).toBe(
@@ -54,7 +41,9 @@ describe('receiver option names', () => {
   });
 
   it('still guesses by spelling, and lists the options, for any other unknown name', async () => {
-    expect((creationError({ tolerence: 60 }) as Error).message).toMatch(/did you mean `tolerance`/);
+    expect((creationError({ secret, on, tolerence: 60 }) as Error).message).toMatch(
+      /did you mean `tolerance`/,
+    );
     const headers = { 'x-webhook-signature': signWmsPayload(raw, secret) };
     const caught = await unwrapWebhook(raw, headers, secret, { clock: 1 } as never).catch(
       (error: unknown) => error,
