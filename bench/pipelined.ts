@@ -6,7 +6,7 @@
 import ky from 'ky';
 import { MOCK_API_KEY } from '../mock/index.js';
 import { createClient, DEFAULT_PREFETCH, DEFAULT_RETRY, DEFAULTS } from '../src/index.js';
-import { type Cursor, LIMIT, ORDERS, pageCursors } from './pulls.js';
+import { type Cursor, LIMIT, ORDERS, type RawPage as Page, pageCursors } from './pulls.js';
 import type { Benchmark, Result } from './report.js';
 import { median, now, range, startServer } from './util.js';
 
@@ -19,13 +19,6 @@ const ROUNDS = 7;
 // another process lands on all of them instead of skewing one.
 const SEGMENT = 25;
 const TARGET = { op: '>=', value: 1.4 } as const;
-
-interface Page {
-  items: unknown[];
-  next_since: string;
-  next_since_id: string;
-  has_more: boolean;
-}
 
 /** One page at a cursor, fetched and parsed, no validation. */
 type GetPage = (cursor: Cursor, signal?: AbortSignal) => Promise<Page>;

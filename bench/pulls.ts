@@ -14,7 +14,8 @@ export const LIMIT = 200;
 /** Timed pulls after the warm-up. */
 export const ROUNDS = 7;
 
-interface RawPage {
+/** A cursor page as the service sends it, read without validation. */
+export interface RawPage {
   items: unknown[];
   next_since: string;
   next_since_id: string;
