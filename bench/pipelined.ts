@@ -19,6 +19,10 @@ const ROUNDS = 7;
 // another process lands on all of them instead of skewing one.
 const SEGMENT = 25;
 const TARGET = { op: '>=', value: 1.4 } as const;
+// A pause between turns, untimed: a pipelined side's turn ends by aborting the request it had
+// in flight, and the server still builds that page. Without the pause, whichever side came
+// next waited behind it.
+const SETTLE_MS = 10;
 
 /** One page at a cursor, fetched and parsed, no validation. */
 type GetPage = (cursor: Cursor, signal?: AbortSignal) => Promise<Page>;
@@ -147,6 +151,7 @@ async function round(
       const offset = Math.floor((index * count) / sides.length);
       const start = cursors[((turn + offset) % count) * SEGMENT] as Cursor;
       times[side] = (times[side] ?? 0) + (await turns[side](start, counts.get(side) ?? { n: 0 }));
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     }
   }
   for (const [side, { n }] of counts) {
@@ -205,7 +210,9 @@ export const pipelined: Benchmark = {
     `on each reaches on this host. The sides take turns of ${SEGMENT} pages through the pull ` +
     '(the pipelined ones starting afresh each turn, so they pay for filling the pipeline every ' +
     'time; each side a share of the pull away from the next, so none reads pages another just ' +
-    `had cached), each side timed in total. ${ROUNDS} such pulls after one warm-up; each ` +
+    `had cached; ${SETTLE_MS} ms untimed between turns, for the server to finish the request a ` +
+    'pipelined turn ended by aborting), each side timed in total. ' +
+    `${ROUNDS} such pulls after one warm-up; each ` +
     'figure is the median of the rounds’ throughput ratios (the loop’s time over the side’s), ' +
     'with the lowest and highest round beside it. The ideal is (fetch + consume) / max(fetch, ' +
     'consume), from the loop’s own split of its time; beside it, the median of the rounds’ ' +
