@@ -21,9 +21,13 @@ export type PositionAfter<Position, Page> = (
 ) => Position | undefined;
 
 // Runs `work` once the current task and its microtasks are done: setImmediate where the
-// runtime has it, since a timer waits at least a millisecond on Node.
-const afterThisTask: (work: () => void) => void =
-  globalThis.setImmediate ?? ((work) => setTimeout(work, 0));
+// runtime has it, since a timer waits at least a millisecond on Node. Looked up at each use,
+// like the SDK's other timers: one taken when the SDK loads would keep a test's fake timers
+// (installed by a setup file) for good, on a clock that no longer runs once they are removed.
+function afterThisTask(work: () => void): void {
+  if (typeof globalThis.setImmediate === 'function') globalThis.setImmediate(work);
+  else setTimeout(work, 0);
+}
 
 /** Pages fetched ahead by default: the next one loads while the consumer works on the current. */
 export const DEFAULT_PREFETCH = 1;
@@ -41,6 +45,9 @@ export class Prefetcher<Position, Page> {
   #holds = 0;
   // Pages requested and not yet taken, oldest first.
   readonly #ahead: Promise<Page>[] = [];
+  // A fill is scheduled (#take): one at a time, so a faked clock that is not advanced holds
+  // one, not one per page.
+  #scheduled = false;
   // Where the next request starts, once the last page requested has arrived and has a
   // successor; undefined while a request is in flight, and after the last page, a failure or
   // stop(). So it alone says whether a request may start: one at a time, none after the end.
@@ -131,17 +138,28 @@ export class Prefetcher<Position, Page> {
     // The taken page no longer counts against the bound, so the chain may move on, once the
     // consumer has the page: a request is built synchronously (ky makes its Requests up
     // front), and a page already in hand would wait for it. Built at the consumer's first
-    // await instead, it loads while the consumer's own I/O does. Not for a collector (hold),
-    // which would have let go by then.
-    if (this.#holds === 0) afterThisTask(() => this.#fill());
+    // await instead, it loads while the consumer's own I/O does. Only when a request could
+    // start (#mayRequest): not while one is in flight (its arrival fills), not with prefetch 0,
+    // not for a collector (hold), which would have let go by then.
+    if (this.#mayRequest() && !this.#scheduled) {
+      this.#scheduled = true;
+      afterThisTask(() => {
+        this.#scheduled = false;
+        this.#fill();
+      });
+    }
     return pending;
   }
 
+  // Whether a page may be fetched ahead now: no collector reading, room within the bound, and
+  // a position to fetch (none while a request is in flight, after the end, a failure or stop).
+  #mayRequest(): boolean {
+    return this.#holds === 0 && this.#ahead.length < this.#prefetch && this.#next !== undefined;
+  }
+
   #fill(): void {
-    if (this.#holds === 0 && this.#ahead.length < this.#prefetch) {
-      const pending = this.#request();
-      if (pending) this.#ahead.push(pending);
-    }
+    const pending = this.#mayRequest() ? this.#request() : undefined;
+    if (pending) this.#ahead.push(pending);
   }
 
   #request(): Promise<Page> | undefined {

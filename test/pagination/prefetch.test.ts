@@ -9,7 +9,7 @@ import {
   ServerError,
 } from '../../src/index.js';
 import { countedSignal } from '../support/counted-signal.js';
-import { hangingFetch, json, type Responder } from '../support/fake-fetch.js';
+import { fakeFetch, HOST, hangingFetch, json, KEY, type Responder } from '../support/fake-fetch.js';
 import {
   cursorOf,
   cursorService,
@@ -69,6 +69,34 @@ describe('orders.pages({ prefetch })', () => {
     await settle();
     expect(service.requests).toHaveLength(3);
     expect(cursorOf(service.requests[2])).toEqual(nextCursor(second.value));
+  });
+
+  it('uses the timers in place at each page, not those when it loaded (fake ones, since removed)', async () => {
+    // A setup file's fake timers, in place when the SDK loads.
+    vi.useFakeTimers();
+    vi.resetModules();
+    const sdk = await import('../../src/index.js');
+    const clientOver = (responder: Responder) => {
+      const service = fakeFetch(responder);
+      const options = { hostUrl: HOST, apiKey: KEY, fetch: service.fetch, retry: 0 };
+      return { service, client: sdk.createClient(options) };
+    };
+    try {
+      // With prefetch 0 nothing is scheduled between pages: no timer is left on the fake clock.
+      for await (const _ of clientOver(cursorService(9)).client.orders.pages({ prefetch: 0 })) {
+      }
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Removed, the next page is still asked for once the loop has the one fetched ahead.
+    const { service, client } = clientOver(cursorService(9));
+    const pages = client.orders.pages({ limit: 3 });
+    await pages.next();
+    await settle();
+    await pages.next();
+    await settle();
+    expect(service.requests).toHaveLength(3);
   });
 
   it('asks in cursor order, one request at a time, and yields every page once', async () => {
