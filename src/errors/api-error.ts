@@ -86,8 +86,9 @@ function reasonOf(init: ApiErrorInit, detail: unknown): string {
   // (`…/web-api/api/v1/web-api/v1/orders/1`), which the path alone would hide.
   if (init.status === 404 && detail === 'Not Found' && init.url) {
     // An id holding `/` goes as `%2F`, which Starlette decodes before it routes: then no
-    // route matches, whether or not the order exists, and hostUrl is not to blame.
-    const cause = /%2F/i.test(new URL(init.url).pathname)
+    // route matches, whether or not the order exists, and hostUrl is not to blame. Read in
+    // the SDK's path, the ids alone: a hostUrl's own path may hold a %2F too.
+    const cause = /%2F/i.test(init.path)
       ? 'the path holds an id with "/" (sent as %2F), which a FastAPI service decodes before routing, so no route matches it'
       : "if every call answers this, hostUrl is not the service's address";
     return `Not Found at ${init.url}; ${cause}`;

@@ -85,6 +85,17 @@ describe('an id holding "/", which a FastAPI service cannot route', () => {
       .list({ platform: 'shop/eu' })
       .catch((caught: unknown) => caught);
     expect((listed as Error).message).toContain("hostUrl is not the service's address");
+    // Nor is a %2F in hostUrl's own path: the call holds no id.
+    const prefixed = createClient({
+      hostUrl: `${running.hostUrl}/gw%2Ftenant`,
+      apiKey: MOCK_API_KEY,
+      retry: 0,
+    });
+    const routed = await prefixed.orders.list().catch((caught: unknown) => caught);
+    expect(routed).toBeInstanceOf(NotFoundError);
+    expect((routed as Error).message).toBe(
+      `GET /orders → 404: Not Found at ${running.hostUrl}/gw%2Ftenant/api/v1/web-api/v1/orders; if every call answers this, hostUrl is not the service's address`,
+    );
   });
 });
 
