@@ -218,10 +218,11 @@ export class DeliveryQueue {
     generation: number,
   ): Promise<void> {
     for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
+      // Stopped by a reset() during its timer or its backoff: no place in the next test's line.
+      if (generation !== this.generation) return;
       const turn = this.slots.take();
       if (turn === 'full') {
         // Neither queued nor retried: the record tells the lab user which event was dropped.
-        if (generation !== this.generation) return;
         const error = `delivery queue full (${this.slots.maxWaiting} waiting): not sent`;
         this.log.keep({ ...this.newAttempt(subscription, eventId, type, body, attempt), error });
         return;

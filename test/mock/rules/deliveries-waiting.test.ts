@@ -167,6 +167,27 @@ describe('a full waiting line', () => {
     );
   });
 
+  it('gives a retry due after reset() no place in the line', async () => {
+    // Each old event fails at once and waits out its backoff across the reset.
+    const retry = { attempts: 3, baseDelayMs: 300, timeoutMs: 60_000 };
+    const old = orderIds(WAITING).map((id) => `old-${id}`);
+    const { queue, posted, emit, answerAll } = slowReceiver(retry, old);
+    emit(old);
+    await vi.waitFor(() => expect(queue.deliveries).toHaveLength(WAITING));
+    queue.reset(); // the next test begins
+    queue.subscribe(RECEIVER, ['order.created']);
+    const fresh = orderIds(MAX_DELIVERIES_IN_FLIGHT);
+    emit(fresh);
+    await vi.waitFor(() => expect(posted).toHaveLength(WAITING + fresh.length));
+    await new Promise((resolve) => setTimeout(resolve, 2 * retry.baseDelayMs)); // retries due
+    // Every place in flight is taken: the new event waits its turn, behind no old retry.
+    emit(['o-after']);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // its attempt starts, on a timer
+    await answerAll();
+    expect(dropped(queue)).toEqual([]);
+    expect(posted).toEqual([...old, ...fresh, 'o-after']);
+  });
+
   it('ends cleanly on reset() and flush() with the line full', async () => {
     const { queue, posted, emit } = slowReceiver();
     emit(orderIds(MAX_DELIVERIES_IN_FLIGHT + WAITING + 5));
