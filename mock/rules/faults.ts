@@ -105,14 +105,16 @@ export class FaultBook {
     // A rule still letting requests through (`after`) stands aside; it counts this request
     // only if it gets its normal answer (no rule met it, or one that only delays it): a
     // status, a reset or a cut answer is not one.
+    // Every such rule counts it, wherever it stands: the first rule met applies, and those
+    // after it still see the request.
     const standingAside: LiveRule[] = [];
-    const index = this.rules.findIndex((live) => {
-      const { rule } = live;
-      if (rule.method !== undefined && rule.method !== method) return false;
-      if (!pathMatches(rule.path, path)) return false;
-      if (live.passed >= (rule.after ?? 0)) return true;
-      standingAside.push(live);
-      return false;
+    let index = -1;
+    this.rules.forEach((each, at) => {
+      const { rule } = each;
+      if (rule.method !== undefined && rule.method !== method) return;
+      if (!pathMatches(rule.path, path)) return;
+      if (each.passed < (rule.after ?? 0)) standingAside.push(each);
+      else if (index < 0) index = at;
     });
     const live = this.rules[index];
     if (!live || (live.rule.status === undefined && live.rule.error === undefined)) {

@@ -149,12 +149,15 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
   // (the 500 waits for a request let through), but one only delayed ("slow the first page,
   // fail the second").
   it.each([
-    ['faulted is not counted', { status: 503 }, [503, 200, 500]],
-    ['only delayed is counted', { delayMs: 1 }, [200, 500]],
-  ])('after: a request another rule %s', async (_, effect, expected) => {
+    ['faulted is not counted', { status: 503 }, [503, 200, 500], false],
+    ['only delayed is counted', { delayMs: 1 }, [200, 500], false],
+    ['added before it only delayed is counted', { delayMs: 1 }, [200, 500], true],
+  ])('after: a request another rule %s', async (_, effect, expected, otherFirst) => {
     const target = await start({ orders: 5 });
+    const other = () => target.mock.faults.add({ path: ORDERS, times: 1, ...effect });
+    if (otherFirst) other();
     target.mock.faults.add({ path: ORDERS, after: 1, times: 1, status: 500 });
-    target.mock.faults.add({ path: ORDERS, times: 1, ...effect });
+    if (!otherFirst) other();
     const statuses = [];
     for (let attempt = 0; attempt < expected.length; attempt++) {
       statuses.push((await target.call('/orders?limit=1')).status);
