@@ -93,7 +93,10 @@ function parseWith<S extends z.ZodMiniType>(
 ): { ok: true; value: z.infer<S> } | { ok: false; response: RouteResponse } {
   const result = checkInput(schema, value);
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, response: unprocessable(toValidationIssues(result.error.issues, 'body')) };
+  return {
+    ok: false,
+    response: unprocessable(toValidationIssues(result.error.issues, value, 'body')),
+  };
 }
 
 /** A body read and checked, or the 422 to answer with. */

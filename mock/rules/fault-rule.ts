@@ -230,7 +230,7 @@ export function parseFaultRule(rule: unknown): FaultRule {
 export function checkFaultRule(rule: unknown): CheckedFaultRule {
   const result = checkInput(FaultRuleSchema, rule);
   if (!result.success) {
-    throw new MockInputError('fault rule', toValidationIssues(result.error.issues));
+    throw new MockInputError('fault rule', toValidationIssues(result.error.issues, rule));
   }
   const parsed = result.data;
   const bodyText = serializeBody(parsed.body);

@@ -114,14 +114,30 @@ function zodWrote(issue: z.core.$ZodIssue): boolean {
   return (typeof english === 'string' ? english : english?.message) === issue.message;
 }
 
+// Whether the field an issue is about is absent from the input: pydantic reports a missing
+// field as `missing` whatever it should have been, where zod reports what its schema expected
+// (a literal's choices, a format's own message).
+function absent(input: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return false;
+  let parent = input;
+  for (const key of path.slice(0, -1)) parent = Object(parent)[key];
+  return (
+    typeof parent === 'object' &&
+    parent !== null &&
+    Object(parent)[path.at(-1) as PropertyKey] === undefined
+  );
+}
+
 /**
  * Maps zod issues to 422 `detail` entries.
  *
  * @param issues - From a failed `safeParse`.
+ * @param input - What was parsed: a field absent from it is reported `missing`.
  * @param location - Prefix of every `loc`; omit for records of the state API.
  */
 export function toValidationIssues(
   issues: readonly z.core.$ZodIssue[],
+  input: unknown,
   location?: InputLocation,
 ): ValidationIssue[] {
   return issues.flatMap((issue) => {
@@ -136,6 +152,10 @@ export function toValidationIssues(
         msg: 'Extra inputs are not permitted',
         type: 'extra_forbidden',
       }));
+    }
+    // Not a rule across fields (`since` and `since_id` together), which names one it lacks.
+    if (issue.code !== 'custom' && absent(input, issue.path)) {
+      return [{ loc, msg: 'Field required', type: 'missing' }];
     }
     const { type, msg } = pydanticIssue(issue);
     return [{ loc, msg: zodWrote(issue) ? msg : issue.message, type }];
@@ -225,7 +245,7 @@ export function parseQuery<S extends z.ZodMiniType>(
   const parsed = checkInput(schema, query.values);
   const issues = [
     ...query.issues,
-    ...(parsed.success ? [] : toValidationIssues(parsed.error.issues, 'query')),
+    ...(parsed.success ? [] : toValidationIssues(parsed.error.issues, query.values, 'query')),
   ];
   return parsed.success && issues.length === 0
     ? { success: true, data: parsed.data }

@@ -271,7 +271,8 @@ function channelRef(platform: string, row: number): { source: string; external_r
  */
 function parseOrder(input: unknown, what: string): ParsedOrder {
   const result = checkInput(OrderInputSchema, input);
-  if (!result.success) throw new MockInputError(what, toValidationIssues(result.error.issues));
+  if (!result.success)
+    throw new MockInputError(what, toValidationIssues(result.error.issues, input));
   return givenFields(result.data as ParsedOrder);
 }
 

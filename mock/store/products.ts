@@ -8,7 +8,8 @@ import type { MockProduct, ProductInput } from './types.js';
 
 function parseProduct(input: unknown, what: string): ProductInput {
   const result = checkInput(ProductInputSchema, input);
-  if (!result.success) throw new MockInputError(what, toValidationIssues(result.error.issues));
+  if (!result.success)
+    throw new MockInputError(what, toValidationIssues(result.error.issues, input));
   return givenFields(result.data as ProductInput);
 }
 

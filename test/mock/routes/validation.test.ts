@@ -1,6 +1,7 @@
 // Every invalid input the issue lists answers 422 with a FastAPI-style detail list.
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../../mock/index.js';
+import { NOW, postInbound } from '../../support/inbound.js';
 import { reach, TRANSPORTS, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();
@@ -154,6 +155,25 @@ describe.each(TRANSPORTS)('422 (%s)', (transport) => {
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(loc);
     expect(mock.subscriptions).toEqual([]);
+  });
+
+  // pydantic names a field left out `missing`, whatever it should have been: a literal, a
+  // datetime in its own format.
+  it('reports a field left out as missing, in a body and in a control call', async () => {
+    const mock = createMockService({ orders: 3 });
+    mock.clock.set(NOW);
+    const target = await reach(server, mock, transport);
+    const missing = (field: string) => ({
+      loc: ['body', field],
+      msg: 'Field required',
+      type: 'missing',
+    });
+    const body = { inbound_order_id: '1', status: 'shipped', shipped_at: '2026-06-15T09:30:00Z' };
+    const inbound = await postInbound(target, JSON.stringify(body));
+    expect([inbound.status, inbound.body.detail]).toEqual([422, [missing('olay')]]);
+    const clock = await target.call(`${target.hostUrl}/__mock/clock`, { method: 'PUT', body: {} });
+    expect([clock.status, clock.body.detail]).toEqual([422, [missing('now')]]);
+    expect(mock.clock.now().toISOString()).toBe(NOW);
   });
 
   it('POST /webhooks with invalid JSON → 422 json_invalid', async () => {
