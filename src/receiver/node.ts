@@ -139,6 +139,10 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
   } as RequestInit);
 }
 
+// Methods the Fetch API forbids: `new Request` throws for them, so no handler can be asked.
+// They get the answer createWebhookHandler gives any method but POST.
+const FORBIDDEN_METHOD = /^(connect|trace|track)$/i;
+
 /**
  * Adapts a Fetch handler (from {@link createWebhookHandler}) to a node:http request
  * listener that is also Express middleware. It reads the raw body itself; when a body
@@ -150,7 +154,9 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
  * and answers 500 with a message saying so, since a receiver set up that way would reject
  * every delivery. A request answered before its body was read to its end (refused by its
  * headers, or over `maxBodyBytes`) is answered with `Connection: close`, so that its unread
- * rest cannot hold up the next request on the connection.
+ * rest cannot hold up the next request on the connection. A TRACE, TRACK or CONNECT request,
+ * which a Fetch `Request` cannot carry, is answered 405 with `Allow: POST` without calling
+ * the handler.
  *
  * @param handler - The Fetch handler to serve.
  * @returns `(req, res, next?) => Promise<void>`, for `http.createServer` or `app.post`.
@@ -168,7 +174,9 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
 export function toNodeListener(handler: WebhookHandler): NodeListener {
   return async (req, res, next) => {
     try {
-      const response = await handler(toRequest(req, rawBody(req)));
+      const response = FORBIDDEN_METHOD.test(req.method ?? '')
+        ? new Response('method not allowed', { status: 405, headers: { allow: 'POST' } })
+        : await handler(toRequest(req, rawBody(req)));
       res.statusCode = response.status;
       for (const [name, value] of response.headers) res.setHeader(name, value);
       // A body left unread (refused by its headers, or over the size limit) would stall the

@@ -93,6 +93,22 @@ describe('toNodeListener', () => {
     expect(res).toMatchObject({ statusCode: 500, body: 'receiver error' });
   });
 
+  it('answers TRACE, TRACK and CONNECT 405 like any method but POST, though Fetch’s Request refuses them', async () => {
+    const onError = vi.fn();
+    const next = vi.fn();
+    const listener = toNodeListener(
+      createWebhookHandler({ secret: 's', on: { 'order.created': () => {} }, onError }),
+    );
+    for (const method of ['OPTIONS', 'TRACE', 'TRACK', 'CONNECT']) {
+      const res = response();
+      await listener(request(method, {}, []), res, next);
+      expect(res, method).toMatchObject({ statusCode: 405, body: 'method not allowed' });
+      expect(res.headers.allow, method).toBe('POST');
+    }
+    expect(next).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('streams the body to the handler, which reads none of a request it refuses by its headers', async () => {
     let read = 0;
     const chunks = (async function* () {
