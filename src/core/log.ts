@@ -64,8 +64,12 @@ const BODY_LIMIT = 2048;
 // answers with never reaches a log, however the service nests it (specification 4.5 does not
 // show the record).
 const SECRET_NAME = /secret|signature|(?:^|[-_])key$|api[-_]?key|token|password/i;
+// And a camelCase `…Key` (`signingKey`, `hmacKey`), which a case-blind pattern could not tell
+// from a word that ends in "key".
+const CAMEL_KEY = /[a-z\d]Key$/;
+const secretName = (name: string) => SECRET_NAME.test(name) || CAMEL_KEY.test(name);
 // A string member of a body that is no JSON (cut short, or not JSON at all), found by hand:
-// its name is tested against SECRET_NAME like a parsed one's.
+// its name is tested like a parsed one's.
 const STRING_MEMBER = /("([^"]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
 
 // The text as it came, unless a member had to go: the exact bytes (a signed body, a number
@@ -75,13 +79,13 @@ function redactMembers(text: string): string {
   let out: string;
   try {
     out = JSON.stringify(JSON.parse(text), (name, value) => {
-      if (name === '' || !SECRET_NAME.test(name)) return value;
+      if (name === '' || !secretName(name)) return value;
       redacted = true;
       return '[redacted]';
     });
   } catch {
     return text.replace(STRING_MEMBER, (member, head: string, name: string) =>
-      SECRET_NAME.test(name) ? `${head}"[redacted]"` : member,
+      secretName(name) ? `${head}"[redacted]"` : member,
     );
   }
   return redacted ? out : text;
@@ -147,21 +151,30 @@ const SIGNATURE_VALUE = /v1=[0-9a-f]{64}/gi;
 export function createLog(logger: Logger, level: LogLevel, secrets: (string | undefined)[]): Log {
   const rank = LOG_LEVELS.indexOf(level);
   // Each secret as written, as JSON escapes it (a quote or backslash in a key), and as a URL
-  // encodes it (a redirect's Location may carry it in its query).
-  const hidden = secrets
+  // encodes it (a redirect's Location may carry it in its query), its %XX in either case
+  // (`%2f` is `%2F`); the longest form first, so that none is left half hidden.
+  const forms = secrets
     .filter((secret): secret is string => !!secret)
     .flatMap((secret) => [
       secret,
       JSON.stringify(secret).slice(1, -1),
       encodeURIComponent(secret),
       new URLSearchParams({ s: secret }).toString().slice(2),
-    ]);
+    ])
+    .sort((a, b) => b.length - a.length)
+    .map((form) =>
+      form
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/%[\dA-F]{2}/g, (hex) =>
+          hex.replace(/[A-F]/g, (digit) => `[${digit}${digit.toLowerCase()}]`),
+        ),
+    );
+  const hidden = forms.length > 0 ? new RegExp(forms.join('|'), 'g') : undefined;
   // And any signature value: the service may echo the one it refused (`bad signature
   // t=…,v1=…`), which the client computed per attempt and so cannot list in advance.
   const scrub = (text: string) => {
-    let out = text.replace(SIGNATURE_VALUE, 'v1=[redacted]');
-    for (const secret of hidden) out = out.split(secret).join('[redacted]');
-    return out;
+    const out = text.replace(SIGNATURE_VALUE, 'v1=[redacted]');
+    return hidden ? out.replace(hidden, '[redacted]') : out;
   };
   const enabled = (at: Exclude<LogLevel, 'off'>) => LOG_LEVELS.indexOf(at) <= rank;
   const write = (at: Exclude<LogLevel, 'off'>, message: string) => {

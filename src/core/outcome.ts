@@ -107,7 +107,8 @@ export async function toSdkError(
     const { response } = error;
     return createApiError({
       status: response.status,
-      statusText: response.statusText,
+      // The reason phrase is the service's text too: one may name the key it refused.
+      statusText: scrub(response.statusText),
       body,
       method,
       path,

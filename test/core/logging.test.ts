@@ -98,6 +98,7 @@ describe('debug bodies', () => {
     ['in a list', { secrets: ['whsec_DDDD'] }],
     // An API key named with more after it: api_key matches anywhere in a name, not only at its end.
     ['named as an API key, with more after it', { api_key_v2: 'whsec_GGGG' }],
+    ['in camelCase', { signingKey: 'whsec_HHHH', hmacKey: 'whsec_IIII' }],
   ])('redact a subscription secret %s', async (_, extra) => {
     const { logger, text } = recorder();
     const answer = { id: 'wh_1', url: 'https://wms.test/h', events: ['order.created'], ...extra };

@@ -100,18 +100,33 @@ describe('the API key', () => {
     expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(KEY);
   });
 
-  it('is hidden percent-encoded as well, as a redirect URL carries it', async () => {
-    const key = 'ofs_live_ab+cd/ef=gh';
+  it.each([
+    ['as encodeURIComponent writes it', (key: string) => encodeURIComponent(key)],
+    [
+      'in lower-case hex, as another encoder writes it',
+      (key: string) => encodeURIComponent(key).replace(/%[\dA-F]{2}/g, (hex) => hex.toLowerCase()),
+    ],
+  ])('is hidden percent-encoded %s, as a redirect URL carries it', async (_, encode) => {
+    const key = 'ofs_live_AB+CD/EF=GH';
     const service = fakeFetch(
       () =>
         new Response(null, {
           status: 302,
-          headers: { location: `https://login.example/?k=${encodeURIComponent(key)}` },
+          headers: { location: `https://login.example/?k=${encode(key)}` },
         }),
     );
     const error = await failure(clientOver(service, { apiKey: key, retry: 0 }).orders.get('1'));
     expect(error.message).toContain('redirected to https://login.example/?k=[redacted]');
-    expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(encodeURIComponent(key));
+    expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(encode(key));
+  });
+
+  it('is hidden in the status line a service answers with', async () => {
+    const service = fakeFetch(
+      () => new Response(null, { status: 401, statusText: `Bad key ${KEY}` }),
+    );
+    const error = await failure(clientOver(service, { retry: 0 }).orders.get('1'));
+    expect(error.message).toBe('GET /orders/1 → 401: Bad key [redacted]');
+    expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(KEY);
   });
 
   it('is hidden in the body of a 2xx the SDK cannot read, JSON or not', async () => {
