@@ -100,8 +100,13 @@ export async function unwrapWebhook(
   }
   const header = toHeaders(headers).get(headerName);
   await verifyWmsSignatureAsync(rawBody, header, secret, { ...options, headerName });
+  // One leading byte-order mark is dropped from a string as TextDecoder drops it from bytes,
+  // so that both forms of a body give one outcome (JSON.parse refuses the mark). The
+  // signature above covered the body as given, the mark included.
   const text =
-    typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody as Uint8Array);
+    typeof rawBody === 'string'
+      ? rawBody.replace(/^\ufeff/, '')
+      : new TextDecoder().decode(rawBody as Uint8Array);
   let value: unknown;
   try {
     value = JSON.parse(text);

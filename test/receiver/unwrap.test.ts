@@ -61,6 +61,20 @@ describe('unwrapWebhook', () => {
     }
   });
 
+  it('gives a body with a leading byte-order mark one outcome as a string or as bytes', async () => {
+    for (const [marked, outcome] of [
+      [`\ufeff${raw}`, 'event'],
+      [`\ufeff\ufeff${raw}`, 'invalid_json'], // TextDecoder drops only the first, too
+    ] as const) {
+      const headers = { 'x-webhook-signature': signWmsPayload(marked, secret) };
+      const bytes = new TextEncoder().encode(marked);
+      for (const body of [marked, bytes, bytes.buffer]) {
+        const got = await unwrapWebhook(body, headers, secret).catch((error) => error.reason);
+        expect(got).toEqual(outcome === 'event' ? event : outcome);
+      }
+    }
+  });
+
   it('accepts an event with only what a receiver relies on, and an event type it does not know', async () => {
     const minimal = JSON.stringify({
       id: 'evt_2',
