@@ -36,6 +36,8 @@ function reasonOf(error: Error): string {
  * a hook included.
  *
  * @param report - Told of each retry and each capped Retry-After.
+ * @param weighed - Holds the failure ky last weighed retrying, for a call that a caller's
+ *   beforeRetry hook then ends with `ky.stop` (ky ends it without an answer or an error).
  * @returns The options with the composed `shouldRetry` (and, to learn the wait ky draws,
  *   `jitter`).
  * @internal
@@ -45,6 +47,7 @@ export function retryFor(
   policy: RetryPolicy,
   resolved: ResolvedOptions,
   report?: RetryReport,
+  weighed: { error?: Error } = {},
 ): RetryOptions {
   const retry = resolved.retry ?? config.retry;
   // Normalized: these always hold a value (the default's unless the caller set one).
@@ -73,6 +76,7 @@ export function retryFor(
     ...retry,
     shouldRetry: async (state) => {
       const { error, retryCount } = state;
+      weighed.error = error;
       if (refusedOnly && !(error instanceof HTTPError && error.response.status === 429)) {
         return false;
       }

@@ -136,6 +136,7 @@ function sender(config: NormalizedConfig): Send {
     resolved: ResolvedOptions,
     options: Options,
     trace: Trace,
+    weighed: { error?: Error },
   ): Promise<RawResponse> {
     const deadline =
       resolved.totalTimeout === undefined ? undefined : timeoutSignal(resolved.totalTimeout);
@@ -167,6 +168,9 @@ function sender(config: NormalizedConfig): Send {
     try {
       const call = (request.target === 'api' ? api : inbound)(trace.url, options);
       const response = await (signal ? untilAborted(call, signal) : call);
+      // ky.stop from a caller's beforeRetry hook ends ky with no answer: the call ends with the
+      // failure that hook was told of.
+      if (!response) throw weighed.error ?? new Error('a beforeRetry hook returned ky.stop');
       const requestId = requestIdOf(response.headers);
       summary.answered = { status: response.status, requestId };
       const text = await readText(response, resolved.timeout, signal);
@@ -205,9 +209,10 @@ function sender(config: NormalizedConfig): Send {
     }
     const url = searchOf(request);
     const trace = traceOf(log, request.method, url);
+    const weighed: { error?: Error } = {};
     const options: Options = {
       method: request.method,
-      retry: retryFor(config, request.retry ?? 'safe', resolved, trace.report),
+      retry: retryFor(config, request.retry ?? 'safe', resolved, trace.report, weighed),
     };
     if (resolved.timeout !== config.timeout) options.timeout = resolved.timeout;
     if (request.body !== undefined || resolved.headers) {
@@ -222,7 +227,7 @@ function sender(config: NormalizedConfig): Send {
         'is required to send fulfillment notifications.',
       );
     }
-    return new APIPromise(exchange(request, resolved, options, trace), (raw) =>
+    return new APIPromise(exchange(request, resolved, options, trace, weighed), (raw) =>
       parseBody(raw, request, log.scrub),
     );
   };

@@ -1,5 +1,6 @@
 // Retries: which requests, on what, and how many times (ky underneath, SDK policy on top);
 // how long each waits is retry-wait.test.ts.
+import ky from 'ky';
 import { describe, expect, it } from 'vitest';
 import {
   AbortError,
@@ -148,6 +149,18 @@ describe('retries', () => {
     expect((error as TypeError).message).toContain('traceId');
     expect(calls).toBe(1);
     expect(service.requests).toHaveLength(0);
+  });
+
+  it('ends with the failure a caller’s beforeRetry hook stopped the retries on (ky.stop)', async () => {
+    const service = fakeFetch(() => json({ detail: 'Service Unavailable' }, 503));
+    const client = clientOver(service, {
+      retry: FAST_RETRY,
+      hooks: { beforeRetry: [() => ky.stop] },
+    });
+    const error = await client.products.list().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toMatchObject({ status: 503, detail: 'Service Unavailable' });
+    expect(service.requests).toHaveLength(1);
   });
 
   it('does not retry a 404', async () => {
