@@ -1,5 +1,6 @@
 // The options of createMockService: one zod schema checks them and fills in the defaults. A
 // wrong option, or an unknown one at any depth, throws a TypeError that names it.
+import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 import { API_BASE_PATH } from '../src/core/config.js';
 import { describeIssue, optionsErrorMap } from './option-issues.js';
@@ -182,7 +183,8 @@ const OptionsSchema = z.strictObject({
   clientIp: z._default(
     z
       .string({ error: 'must be an IP address' })
-      .check(z.refine((value) => value.trim() !== '', { error: 'must be an IP address' })),
+      // As node:http reports one: `::ffff:127.0.0.1` for an IPv4 client on a dual-stack socket.
+      .check(z.refine((value) => isIP(value) !== 0, { error: 'must be an IP address' })),
     '127.0.0.1',
   ),
   deliveryRetry: z.pipe(

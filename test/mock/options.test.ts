@@ -80,6 +80,8 @@ describe('createMockService options', () => {
     [{ hostUrl: 'not a url' }, 'options.hostUrl'],
     [{ hostUrl: 'ftp://x.test' }, 'options.hostUrl'],
     [{ clientIp: '' }, 'options.clientIp'],
+    [{ clientIp: 'banana' }, 'options.clientIp'],
+    [{ clientIp: '10.0.0.300' }, 'options.clientIp'],
     [{ deliveryRetry: { attempts: 0 } }, 'options.deliveryRetry.attempts'],
     [{ deliveries: { limit: -1 } }, 'options.deliveries.limit'],
     [{ deliveries: { limit: 1.5 } }, 'options.deliveries.limit'],
