@@ -22,7 +22,10 @@ export type UnixTime = Date | number;
  * @internal
  */
 export function unixSeconds(value: UnixTime | undefined, name: string): number {
-  const seconds = value instanceof Date ? value.getTime() / 1000 : (value ?? Date.now() / 1000);
+  // typeof, not instanceof: a Date from another realm (edge-runtime's VM context) fails
+  // instanceof Date, and would be refused as milliseconds.
+  const seconds =
+    value == null ? Date.now() / 1000 : typeof value === 'object' ? +value / 1000 : value;
   // False for NaN too: an Invalid Date or a broken clock never opens the window. 10^11 s
   // is the year 5138, and 10^11 ms March 1973: a number this large is milliseconds.
   if (!(seconds >= 0 && seconds < 1e11)) {

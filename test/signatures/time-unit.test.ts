@@ -1,10 +1,12 @@
 // One unit for time: a Date, or Unix seconds, in every `timestamp` and `now`; milliseconds
 // are refused with a message that says so. And the header a verification names.
 import { createHmac } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigurationError,
   createClient,
+  createWebhookHandler,
   SignatureVerificationError,
   signWmsPayload,
   signWmsPayloadAsync,
@@ -45,6 +47,39 @@ describe('verification clocks', () => {
         timestamp: seconds,
       });
     }
+  });
+
+  it('takes a Date made in another realm, as edge-runtime’s VM context makes it', async () => {
+    const date: Date = runInNewContext(`new Date(${ms})`);
+    expect(date).not.toBeInstanceOf(Date);
+    expect(signWmsPayload(body, SECRET, date)).toBe(header);
+    expect(await signWmsPayloadAsync(body, SECRET, date)).toBe(header);
+    expect(verifyWmsSignature(body, header, SECRET, { now: date })).toEqual({ timestamp: seconds });
+    expect(await verifyWmsSignatureAsync(body, header, SECRET, { now: date })).toEqual({
+      timestamp: seconds,
+    });
+    // The handler checks its clock when created, and each delivery's t against it.
+    const event = JSON.stringify({
+      id: 'evt_1',
+      type: 'order.updated',
+      data: { order: { id: '1', updated_at: '2026-11-22T10:00:00Z' } },
+    });
+    const handled: string[] = [];
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      on: { 'order.updated': (e) => void handled.push(e.id) },
+      now: () => date,
+    });
+    const delivery = new Request('http://localhost/hooks', {
+      method: 'POST',
+      body: event,
+      headers: { 'x-webhook-signature': signWmsPayload(event, SECRET, seconds) },
+    });
+    expect((await handler(delivery)).status).toBe(200);
+    expect(handled).toEqual(['evt_1']);
+    // An Invalid Date from there is still refused: no clock, no window.
+    const invalid: Date = runInNewContext('new Date(NaN)');
+    expect(() => verifyWmsSignature(body, header, SECRET, { now: invalid })).toThrow(RangeError);
   });
 
   it('refuses now in milliseconds, saying so', async () => {
