@@ -6,9 +6,9 @@ import * as z from 'zod/mini';
 import { IsoDateTimeWithOffsetSchema } from '../../src/schemas/index.js';
 import { HttpMethodSchema, PathPatternSchema, pathMatches } from '../rules/fault-rule.js';
 import { iso } from '../store/generate.js';
-import { parseQuery } from '../store/input-checks.js';
 import { MockInputError, MockNotFoundError } from '../store/store-errors.js';
 import type { ServiceContext } from './context.js';
+import { readFilter, refuseInput, routeName, withoutQuery } from './control-input.js';
 import { type RouteResponse, readJsonBody } from './requests.js';
 import { fail, json, unprocessable } from './responses.js';
 import type { Route, RouteParams } from './router.js';
@@ -29,9 +29,9 @@ export function isControlPath(path: string): boolean {
 }
 
 /** The body of `PUT /__mock/clock`. */
-export const ClockSetSchema = z.object({ now: IsoDateTimeWithOffsetSchema });
+export const ClockSetSchema = z.strictObject({ now: IsoDateTimeWithOffsetSchema });
 /** The body of `POST /__mock/clock/advance`. */
-export const ClockAdvanceSchema = z.object({ ms: z.number().check(z.int()) });
+export const ClockAdvanceSchema = z.strictObject({ ms: z.number().check(z.int()) });
 
 // Only the newest N of a list: a driver polling a long record need not download all of it.
 const newest = z.optional(z.int().check(z.minimum(1, { error: 'must be at least 1' })));
@@ -47,29 +47,6 @@ export const RequestFilterSchema = z.object({
 
 /** The query of `GET /__mock/deliveries` and its flush: how many of the newest attempts. */
 export const DeliveryFilterSchema = z.object({ limit: newest });
-
-// A control query read for its schema, every name it does not know refused: a filter this
-// endpoint does not know would otherwise be ignored, and a count of the items it meant to
-// pick would silently be a count of them all.
-function readFilter<S extends typeof RequestFilterSchema | typeof DeliveryFilterSchema>(
-  schema: S,
-  params: URLSearchParams,
-  integers: readonly string[],
-): { data: z.infer<S> } | RouteResponse {
-  const names = Object.keys(schema.shape);
-  const parsed = parseQuery(schema, params, names, integers);
-  const unknown = [...new Set(params.keys())].filter((name) => !names.includes(name));
-  const issues = [
-    ...unknown.map((name) => ({
-      loc: ['query', name],
-      msg: `is not a filter; filter by ${names.join(', ')}`,
-      type: 'extra_forbidden',
-    })),
-    ...(parsed.success ? [] : parsed.issues),
-  ];
-  if (issues.length > 0 || !parsed.success) return unprocessable(issues);
-  return { data: parsed.data as z.infer<S> };
-}
 
 const lastOf = <T>(items: readonly T[], limit: number | undefined) =>
   limit === undefined ? items : items.slice(-limit);
@@ -146,17 +123,33 @@ function withBody<S extends z.ZodMiniType>(
   };
 }
 
-// A control route that does one thing and says so: `{"status": "<done>"}`.
-function act(method: string, path: string, run: () => void, done: string): Route {
+// A control route that does one thing and says so: `{"status": "<done>"}`. It reads no
+// query and no body, so it refuses both (changing nothing), with `why` for the person who
+// meant it to do less.
+function act(method: string, path: string, run: () => void, done: string, why: string): Route {
+  const reason = `${routeName({ method, path })} takes no query or body and ${why}`;
   return {
     method,
     path,
-    handle() {
+    handle(request) {
+      const refused = refuseInput(request, reason);
+      if (refused) return refused;
       run();
       return json({ status: done });
     },
   };
 }
+
+// The control routes that check their own query: the filters (readFilter) and act()'s.
+// Every other one reads none and refuses any (withoutQuery).
+const OWN_QUERY = new Set([
+  'GET /__mock/requests',
+  'GET /__mock/deliveries',
+  'POST /__mock/deliveries/flush',
+  'DELETE /__mock/requests',
+  'DELETE /__mock/faults',
+  'POST /__mock/reset',
+]);
 
 const orderId = (params: RouteParams) => params.order_id ?? '';
 
@@ -174,6 +167,11 @@ function productId(params: RouteParams): number | RouteResponse {
   ]);
 }
 
+const CLEARS_FAULTS =
+  'removes every rule; DELETE /__mock/faults/{id} removes one (its id from GET /__mock/faults)';
+const CLEARS_JOURNAL =
+  'empties the whole journal; nothing empties part of it, but GET /__mock/requests filters it';
+
 /**
  * The control routes.
  *
@@ -182,7 +180,7 @@ function productId(params: RouteParams): number | RouteResponse {
 export function controlRoutes(ctx: ServiceContext): Route[] {
   const at = CONTROL_PREFIX;
   const clockBody = () => ({ now: iso(ctx.clock.nowMs()) });
-  return [
+  const routes: Route[] = [
     {
       method: 'GET',
       path: `${at}/orders/:order_id`,
@@ -277,13 +275,14 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
           ? json({ id, status: 'removed' })
           : fail(404, `Fault rule ${id} not found`),
     },
-    act('DELETE', `${at}/faults`, () => ctx.faults.clear(), 'cleared'),
+    act('DELETE', `${at}/faults`, () => ctx.faults.clear(), 'cleared', CLEARS_FAULTS),
     {
       method: 'GET',
       path: `${at}/requests`,
       handle: (request) => listRequests(ctx, request.url.searchParams),
     },
-    act('DELETE', `${at}/requests`, () => ctx.journal.clear(), 'cleared'),
-    act('POST', `${at}/reset`, () => ctx.reset(), 'reset'),
+    act('DELETE', `${at}/requests`, () => ctx.journal.clear(), 'cleared', CLEARS_JOURNAL),
+    act('POST', `${at}/reset`, () => ctx.reset(), 'reset', 'always resets everything'),
   ];
+  return routes.map((route) => (OWN_QUERY.has(routeName(route)) ? route : withoutQuery(route)));
 }

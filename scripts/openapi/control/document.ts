@@ -39,6 +39,31 @@ const attempts = ok(
   items('DeliveryAttempt'),
 );
 
+// The 422 of an operation that reads no query: control routes refuse every parameter they do
+// not read (mock/routes/control-input.ts), as the filters do.
+const noQuery = error(
+  'A query parameter this endpoint does not read; nothing was done. `detail` names each ' +
+    '(`extra_forbidden`).',
+);
+
+// The 422 of an operation that reads neither query nor body (clear, reset).
+const noInput = error(
+  'A query parameter, or a body other than none or `{}`; nothing was changed. `detail` names ' +
+    'each (`extra_forbidden`).',
+);
+
+// Every operation of these paths that has no 422 of its own answers noQuery's.
+function refusingQueries(paths: Record<string, Json>): Record<string, Json> {
+  for (const operations of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (method === 'parameters') continue;
+      const responses = (operation as { responses: Json }).responses;
+      responses['422'] ??= noQuery;
+    }
+  }
+  return paths;
+}
+
 // The create, read and change endpoints of one kind of stored record.
 function stored(
   at: string,
@@ -111,7 +136,9 @@ function buildControlDocument(): Json {
         'do not edit by hand. The endpoints under `{host_url}/__mock/` drive the mock ' +
         '(`npx -p order-fulfillment-sdk order-fulfillment-mock`, `mock.listen()`) from any ' +
         'language: no API key, JSON in ' +
-        'and out, never faulted or delayed, never in the journal. docs/mock.md explains each.',
+        'and out, never faulted or delayed, never in the journal. A query parameter an ' +
+        'endpoint does not list is refused (422 `extra_forbidden`), and so is a body other ' +
+        'than none or `{}` where it takes none. docs/mock.md explains each.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [
@@ -133,138 +160,143 @@ function buildControlDocument(): Json {
       { name: 'faults', description: 'Fault rules: statuses, errors and delays to inject.' },
       { name: 'journal', description: 'The requests the service was sent.' },
     ],
-    paths: withDefaultResponses({
-      ...stored(at, 'order', {
-        create: 'Create an order (emits order.created); any subset of an order, the rest generated',
-        change:
-          'Change an order (not `id`, not `updated_at`; moves updated_at, emits order.updated)',
-      }),
-      ...stored(at, 'product', {
-        create: 'Create a product from any subset of one',
-        change: 'Change a product',
-      }),
-      [`${at}/clock`]: {
-        get: {
-          operationId: 'getClock',
-          ...tags('clock'),
-          summary: 'Read the mock clock',
-          responses: { '200': clock },
-        },
-        put: {
-          operationId: 'setClock',
-          ...tags('clock'),
-          summary: 'Freeze the clock at a time (years 0001 to 9999)',
-          requestBody: body('ClockSet'),
-          responses: { '200': clock, '422': bad },
-        },
-      },
-      [`${at}/clock/advance`]: {
-        post: {
-          operationId: 'advanceClock',
-          ...tags('clock'),
-          summary: 'Move the clock by `ms` (negative goes back; years 0001 to 9999)',
-          requestBody: body('ClockAdvance'),
-          responses: { '200': clock, '422': bad },
-        },
-      },
-      [`${at}/subscriptions`]: {
-        get: {
-          operationId: 'listSubscriptions',
-          ...tags('state'),
-          summary: 'List the webhook subscriptions',
-          responses: { '200': ok('Every subscription.', items('WebhookSubscription')) },
-        },
-      },
-      [`${at}/deliveries`]: {
-        get: {
-          operationId: 'listDeliveries',
-          ...tags('state'),
-          summary: 'List the delivery attempts kept, in the order they ended',
-          parameters: newestOnly,
-          responses: { '200': attempts, '422': bad },
-        },
-      },
-      [`${at}/deliveries/flush`]: {
-        post: {
-          operationId: 'flushDeliveries',
-          ...tags('state'),
-          summary: 'Wait until no delivery or retry is pending',
-          parameters: newestOnly,
-          responses: { '200': attempts, '422': bad },
-        },
-      },
-      [`${at}/faults`]: {
-        post: {
-          operationId: 'addFault',
-          ...tags('faults'),
-          summary: 'Add a fault rule after the others',
-          description: 'Rules match in the order added; the first live one applies.',
-          requestBody: { required: true, content: json(ref('FaultRule')) },
-          responses: {
-            '201': ok('The stored rule.', ref('StoredFaultRule')),
-            '422': error('A bad rule; nothing was added. `detail` lists each problem.'),
+    paths: withDefaultResponses(
+      refusingQueries({
+        ...stored(at, 'order', {
+          create:
+            'Create an order (emits order.created); any subset of an order, the rest generated',
+          change:
+            'Change an order (not `id`, not `updated_at`; moves updated_at, emits order.updated)',
+        }),
+        ...stored(at, 'product', {
+          create: 'Create a product from any subset of one',
+          change: 'Change a product',
+        }),
+        [`${at}/clock`]: {
+          get: {
+            operationId: 'getClock',
+            ...tags('clock'),
+            summary: 'Read the mock clock',
+            responses: { '200': clock },
+          },
+          put: {
+            operationId: 'setClock',
+            ...tags('clock'),
+            summary: 'Freeze the clock at a time (years 0001 to 9999)',
+            requestBody: body('ClockSet'),
+            responses: { '200': clock, '422': bad },
           },
         },
-        get: {
-          operationId: 'listFaults',
-          ...tags('faults'),
-          summary: 'List the live fault rules, in the order added',
-          responses: { '200': ok('The live rules, in the order added.', items('StoredFaultRule')) },
+        [`${at}/clock/advance`]: {
+          post: {
+            operationId: 'advanceClock',
+            ...tags('clock'),
+            summary: 'Move the clock by `ms` (negative goes back; years 0001 to 9999)',
+            requestBody: body('ClockAdvance'),
+            responses: { '200': clock, '422': bad },
+          },
         },
-        delete: {
-          operationId: 'clearFaults',
-          ...tags('faults'),
-          summary: 'Remove every fault rule (ids keep counting)',
-          responses: { '200': ok('Every rule removed.', status('cleared')) },
+        [`${at}/subscriptions`]: {
+          get: {
+            operationId: 'listSubscriptions',
+            ...tags('state'),
+            summary: 'List the webhook subscriptions',
+            responses: { '200': ok('Every subscription.', items('WebhookSubscription')) },
+          },
         },
-      },
-      [`${at}/faults/{fault_id}`]: {
-        parameters: [pathParam('fault_id', 'The rule’s `id`.')],
-        delete: {
-          operationId: 'removeFault',
-          ...tags('faults'),
-          summary: 'Remove one fault rule',
-          responses: {
-            '200': ok('The rule was removed.', {
-              type: 'object',
-              properties: { id: { type: 'string' }, status: { const: 'removed' } },
-              required: ['id', 'status'],
+        [`${at}/deliveries`]: {
+          get: {
+            operationId: 'listDeliveries',
+            ...tags('state'),
+            summary: 'List the delivery attempts kept, in the order they ended',
+            parameters: newestOnly,
+            responses: { '200': attempts, '422': bad },
+          },
+        },
+        [`${at}/deliveries/flush`]: {
+          post: {
+            operationId: 'flushDeliveries',
+            ...tags('state'),
+            summary: 'Wait until no delivery or retry is pending',
+            parameters: newestOnly,
+            responses: { '200': attempts, '422': bad },
+          },
+        },
+        [`${at}/faults`]: {
+          post: {
+            operationId: 'addFault',
+            ...tags('faults'),
+            summary: 'Add a fault rule after the others',
+            description: 'Rules match in the order added; the first live one applies.',
+            requestBody: { required: true, content: json(ref('FaultRule')) },
+            responses: {
+              '201': ok('The stored rule.', ref('StoredFaultRule')),
+              '422': error('A bad rule; nothing was added. `detail` lists each problem.'),
+            },
+          },
+          get: {
+            operationId: 'listFaults',
+            ...tags('faults'),
+            summary: 'List the live fault rules, in the order added',
+            responses: {
+              '200': ok('The live rules, in the order added.', items('StoredFaultRule')),
+            },
+          },
+          delete: {
+            operationId: 'clearFaults',
+            ...tags('faults'),
+            summary: 'Remove every fault rule (ids keep counting)',
+            responses: { '200': ok('Every rule removed.', status('cleared')), '422': noInput },
+          },
+        },
+        [`${at}/faults/{fault_id}`]: {
+          parameters: [pathParam('fault_id', 'The rule’s `id`.')],
+          delete: {
+            operationId: 'removeFault',
+            ...tags('faults'),
+            summary: 'Remove one fault rule',
+            responses: {
+              '200': ok('The rule was removed.', {
+                type: 'object',
+                properties: { id: { type: 'string' }, status: { const: 'removed' } },
+                required: ['id', 'status'],
+              }),
+              '404': error('No live rule has this id (never added, removed, or spent).'),
+            },
+          },
+        },
+        [`${at}/requests`]: {
+          get: {
+            operationId: 'listRequests',
+            ...tags('journal'),
+            summary: 'The request journal, oldest first',
+            description: 'Any other query parameter is refused (422 `extra_forbidden`).',
+            parameters: queryOf(RequestFilterSchema, {
+              method: 'Only requests with this method.',
+              path: 'Only requests to this path: exact, or a prefix ending in `*`.',
+              status:
+                'Only requests answered with this status; `0` for no answer (reset, or still running).',
+              limit: 'Only the newest N matching requests.',
             }),
-            '404': error('No live rule has this id (never added, removed, or spent).'),
+            responses: { '200': ok('The matching requests.', items('MockRequest')), '422': bad },
+          },
+          delete: {
+            operationId: 'clearRequests',
+            ...tags('journal'),
+            summary: 'Empty the request journal',
+            responses: { '200': ok('The journal was emptied.', status('cleared')), '422': noInput },
           },
         },
-      },
-      [`${at}/requests`]: {
-        get: {
-          operationId: 'listRequests',
-          ...tags('journal'),
-          summary: 'The request journal, oldest first',
-          description: 'Any other query parameter is refused (422 `extra_forbidden`).',
-          parameters: queryOf(RequestFilterSchema, {
-            method: 'Only requests with this method.',
-            path: 'Only requests to this path: exact, or a prefix ending in `*`.',
-            status:
-              'Only requests answered with this status; `0` for no answer (reset, or still running).',
-            limit: 'Only the newest N matching requests.',
-          }),
-          responses: { '200': ok('The matching requests.', items('MockRequest')), '422': bad },
+        [`${at}/reset`]: {
+          post: {
+            operationId: 'reset',
+            ...tags('state'),
+            summary: 'Back to the initial data, clock, rules; an empty journal',
+            responses: { '200': ok('Reset.', status('reset')), '422': noInput },
+          },
         },
-        delete: {
-          operationId: 'clearRequests',
-          ...tags('journal'),
-          summary: 'Empty the request journal',
-          responses: { '200': ok('The journal was emptied.', status('cleared')) },
-        },
-      },
-      [`${at}/reset`]: {
-        post: {
-          operationId: 'reset',
-          ...tags('state'),
-          summary: 'Back to the initial data, clock, rules; an empty journal',
-          responses: { '200': ok('Reset.', status('reset')) },
-        },
-      },
-    }),
+      }),
+    ),
     components: { schemas: controlComponents() },
   });
 }
