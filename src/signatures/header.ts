@@ -190,15 +190,17 @@ export function checkHeader(
   options: VerifyWmsSignatureOptions,
 ): CheckedHeader {
   const headerName = options.headerName ?? WMS_SIGNATURE_HEADER;
-  // node:http types a header as string | string[]; repeated values are one list.
-  const value = typeof header === 'string' || header == null ? header : header.join(',');
+  // node:http types a header as string | string[]: String() joins an array's values with
+  // commas, one list. Anything else (the headers object passed for the value) becomes a
+  // string the checks below refuse with a typed error.
+  const value = String(header ?? '');
   const body = rawBodyOf(rawBody);
   assertSecret(secret);
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const wrong = toleranceProblem(tolerance);
   if (wrong) throw new RangeError(`toleranceSeconds ${wrong}`);
   // An empty or blank header is missing, not malformed.
-  if (!value?.trim()) {
+  if (!value.trim()) {
     throw new SignatureVerificationError('missing_header', `No ${headerName} header.`);
   }
   const parsed = parseHeader(value);

@@ -86,7 +86,7 @@ export function signWmsPayload(rawBody: RawBody, secret: string, timestamp?: Uni
  * @param rawBody - The request body exactly as received (string or bytes), never re-serialized.
  * @param header - The `X-WMS-Signature` header's value, `req.headers['x-wms-signature']`
  *   (node:http's `string[]` form is accepted), not the headers: {@link unwrapWebhook} takes
- *   those.
+ *   those (passed here, they are refused as `malformed_header`).
  * @param secret - The signing secret.
  * @param options - Tolerance window (default ±300 s), the current time (a Date or Unix
  *   seconds), and `headerName` for the messages (`X-Webhook-Signature` for a delivery).

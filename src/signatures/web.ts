@@ -87,7 +87,7 @@ export async function signWmsPayloadAsync(
  * @param rawBody - The request body exactly as received (string or bytes), never re-serialized.
  * @param header - The signature header's value, `request.headers.get('X-WMS-Signature')`
  *   (node:http's `string[]` form is accepted), not the headers: {@link unwrapWebhook} takes
- *   those.
+ *   those (passed here, they are refused as `malformed_header`).
  * @param secret - The signing secret.
  * @param options - Tolerance window (default ±300 s), the current time (a Date or Unix
  *   seconds), and `headerName` for the messages (`X-Webhook-Signature` for a delivery).

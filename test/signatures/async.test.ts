@@ -124,6 +124,23 @@ describe('verifyWmsSignatureAsync', () => {
     expect(await outcome(() => verifyWmsSignatureAsync(...args))).toEqual(sync);
   });
 
+  it('refuses what is no header value, the headers passed for it included, as malformed_header', async () => {
+    const header = signWmsPayload(body, secret, now);
+    for (const wrong of [
+      { 'x-wms-signature': header },
+      new Headers({ 'x-wms-signature': header }),
+      42,
+    ]) {
+      const args = [body, wrong as never, secret, { now }] as Parameters<typeof verifyWmsSignature>;
+      const sync = await outcome(() => verifyWmsSignature(...args));
+      expect(sync).toMatchObject({
+        name: 'SignatureVerificationError',
+        reason: 'malformed_header',
+      });
+      expect(await outcome(() => verifyWmsSignatureAsync(...args))).toEqual(sync);
+    }
+  });
+
   it('accepts a header Stripe’s Web Crypto signer made, and Stripe accepts its signatures', async () => {
     const provider = Stripe.createSubtleCryptoProvider();
     const header = await stripe.webhooks.generateTestHeaderStringAsync({
