@@ -165,7 +165,11 @@ function parseHeader(header: string): { timestamp: number; signatures: string[] 
     const value = header.slice(separator + 1, end).trim();
     start = end + 1;
     if (key === 't') {
-      if (!/^\d{1,15}$/.test(value) || timestamp !== undefined) return undefined;
+      // A header sent twice comes as one list (node:http and Fetch's Headers join them), its
+      // t repeated: the same time again is allowed, a second, different one is not.
+      if (!/^\d{1,15}$/.test(value) || (timestamp !== undefined && timestamp !== Number(value))) {
+        return undefined;
+      }
       // As a number, as Stripe reads it: `t=0123` signs `123.<body>`.
       timestamp = Number(value);
     } else if (key === 'v1') {

@@ -40,13 +40,19 @@ async function failure(run: () => Promise<unknown>): Promise<OrderFulfillmentErr
 describe('unwrapWebhook', () => {
   const header = signWmsPayload(raw, secret);
 
-  it('reads the signature from Headers, a plain object in any case, and node’s array form', async () => {
+  it('reads the signature from Headers, a plain object in any case, and node’s array form, sent once or twice', async () => {
     const [t, v1] = header.split(',') as [string, string];
     for (const headers of [
       new Headers({ 'X-Webhook-Signature': header }),
       { 'x-webhook-signature': header },
       { 'X-WEBHOOK-SIGNATURE': header, 'content-type': 'application/json' },
       { 'x-webhook-signature': [t, v1] },
+      // Sent twice: both forms join the copies into one list.
+      new Headers([
+        ['X-Webhook-Signature', header],
+        ['X-Webhook-Signature', header],
+      ]),
+      { 'x-webhook-signature': [header, header] },
     ]) {
       expect(await unwrapWebhook(raw, headers, secret)).toEqual(event);
     }

@@ -92,6 +92,8 @@ describe('verifyWmsSignatureAsync', () => {
     ['garbage', body, 'garbage', secret],
     ['no v1', body, `t=${now}`, secret],
     ['two t', body, `t=${now},t=${now},v1=${good}`, secret],
+    ['two different t', body, `t=${now},t=${now - 1},v1=${good}`, secret],
+    ['the header twice', body, [`t=${now},v1=${good}`, `t=${now},v1=${good}`], secret],
     ['a non-numeric t', body, `t=abc,v1=${good}`, secret],
     ['a trailing comma', body, `t=${now},v1=${good},`, secret],
     ['a wrong secret', body, `t=${now},v1=${good}`, 'whsec_other'],
