@@ -150,6 +150,9 @@ async function main() {
     { inbound_order_id: orderId },
     { shipped_at: shippedAt },
   );
+  if (result.status !== 'applied' || again.status !== 'unchanged') {
+    throw new Error(`the notification was ${result.status}, then ${again.status} when sent again`);
+  }
   say(`sent again (a retry after a lost answer): ${again.status}, nothing written twice`);
 
   // --- 7. The order as shipped, with its tracking data --------------------------------------
