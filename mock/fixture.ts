@@ -18,7 +18,8 @@ export type Fixture = Pick<MockServiceOptions, (typeof FIXTURE_KEYS)[number]>;
 export function parseFixture(text: string, name: string): Fixture {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // Without the byte-order mark Windows editors (Notepad, PowerShell 5) write first.
+    value = JSON.parse(text.replace(/^\ufeff/, ''));
   } catch (error) {
     throw new TypeError(`Fixture ${name} is not valid JSON: ${describeJsonError(error)}`);
   }

@@ -85,7 +85,13 @@ const FaultRuleFields = z.strictObject({
   headers: z.optional(
     z.record(
       z.string().check(z.regex(/^[!#$%&'*+.^`|~\w-]+$/, { error: 'must be a header name' })),
-      z.string().check(z.regex(/^[^\r\n]*$/, { error: 'must be one line' })),
+      // What both adapters can send: node:http refuses a control character or one past
+      // Latin-1, and fetch's Headers one past Latin-1, so such a rule could answer neither.
+      z.string().check(
+        z.regex(/^[\t\x20-\x7e\x80-\xff]*$/, {
+          error: 'must be one line of Latin-1 text (encode anything else, as in RFC 8187)',
+        }),
+      ),
     ),
   ),
   delayMs: z.optional(delay),

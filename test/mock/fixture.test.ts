@@ -22,6 +22,11 @@ describe('parseFixture', () => {
     expect(ids).toEqual(['A-1']);
   });
 
+  it('reads a file that starts with a byte-order mark, as Windows editors write it', () => {
+    const fixture = parseFixture('\ufeff{"signingSecret": "abc"}', 'fx.json');
+    expect(fixture).toEqual({ signingSecret: 'abc' });
+  });
+
   it('leaves a value of the wrong kind to the option check, which names it', () => {
     const fixture = parseFixture('{"orders": "five"}', 'fx.json');
     expect(() => createMockService(fixture)).toThrow(/orders/);
