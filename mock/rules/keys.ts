@@ -19,9 +19,14 @@ export type Scope = (typeof SCOPES)[number];
 
 // The fields of an API key, each named so the object below can carry its documentation
 // (TypeDoc reads it from there into MockApiKey) without showing a schema as a default value.
+// Printable ASCII: a header carries nothing else the same way on every client (node:http reads
+// it as Latin-1, curl sends UTF-8), so another key would work in-process and fail over HTTP.
 const key = z
   .string({ error: 'must be a non-empty string' })
-  .check(z.minLength(1, { error: 'must be a non-empty string' }));
+  .check(
+    z.minLength(1, { error: 'must be a non-empty string' }),
+    z.regex(/^[\x20-\x7e]*$/, { error: 'must be printable ASCII, as a header carries it' }),
+  );
 const scopes = z.array(z.enum(SCOPES, { error: `must be among ${SCOPES.join(', ')}` }), {
   error: `must be an array of ${SCOPES.join(', ')}`,
 });

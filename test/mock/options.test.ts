@@ -56,6 +56,8 @@ describe('createMockService options', () => {
     [{ products: 2.5 }, 'options.products'],
     [{ apiKeys: 'key' }, 'options.apiKeys'],
     [{ apiKeys: [{ key: '', scopes: [] }] }, 'options.apiKeys[0].key'],
+    // Sent over HTTP as UTF-8 and read by node:http as Latin-1: it could only fail there.
+    [{ apiKeys: [{ key: 'wms-key+é/1', scopes: [] }] }, 'options.apiKeys[0].key'],
     [{ apiKeys: [{ key: 'a', scopes: ['orders:write'] }] }, 'options.apiKeys[0].scopes'],
     [
       {
