@@ -30,6 +30,9 @@ export interface MockServer {
 
 const EMPTY = new Uint8Array(0);
 
+// The loopback address to print for a server bound to every interface.
+const WILDCARD_LOOPBACK: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', '::': '::1' };
+
 function sendJson(res: ServerResponse, status: number, detail: string, requestId: string): void {
   const body = JSON.stringify({ detail });
   res.writeHead(status, {
@@ -273,7 +276,10 @@ export async function listen(
     });
   });
   const address = server.address() as AddressInfo;
-  const shownHost = address.address.includes(':') ? `[${address.address}]` : address.address;
+  // A wildcard bind (every interface) is no address to connect to (Windows refuses it): the
+  // URL names the loopback of the same family, which the server also listens on.
+  const reachable = WILDCARD_LOOPBACK[address.address] ?? address.address;
+  const shownHost = reachable.includes(':') ? `[${reachable}]` : reachable;
   return {
     hostUrl: `http://${shownHost}:${address.port}`,
     close: () =>

@@ -24,6 +24,15 @@ describe('order-fulfillment-mock CLI', () => {
     expect(await stop(cli.child, cli.exited)).toBe(0);
   });
 
+  it('prints a loopback URL, not the wildcard, given --host 0.0.0.0', async () => {
+    const cli = await started(['--port', '0', '--host', '0.0.0.0', '--json', '--orders', '3']);
+    const ready = JSON.parse(cli.output().stdout);
+    expect(ready.hostUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(ready.baseUrl.startsWith(ready.hostUrl)).toBe(true);
+    expect((await send(`${ready.baseUrl}/orders`)).body.total).toBe(3);
+    expect(await stop(cli.child, cli.exited)).toBe(0);
+  });
+
   it('loads a fixture and applies --rate-limit and --no-signing-secret', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ofs-mock-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));

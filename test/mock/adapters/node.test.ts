@@ -29,6 +29,30 @@ describe('mock.listen', () => {
     expect(res.body.total).toBe(3);
   });
 
+  it.for([
+    ['0.0.0.0', 'http://127.0.0.1:'],
+    ['::', 'http://[::1]:'],
+  ] as const)(
+    'given the wildcard host %s, gives a loopback URL a client can fetch',
+    async ([host, origin], ctx) => {
+      const mock = createMockService({ orders: 2 });
+      let running: Awaited<ReturnType<typeof mock.listen>>;
+      try {
+        running = await mock.listen({ host });
+      } catch (error) {
+        // A machine without IPv6 cannot bind `::`.
+        if (host === '::') return ctx.skip(`cannot bind ::: ${String(error)}`);
+        throw error;
+      }
+      onTestFinished(() => running.close());
+      expect(running.hostUrl.startsWith(origin)).toBe(true);
+      expect(running.hostUrl).toMatch(/:\d+$/);
+      const res = await send(`${running.hostUrl}/api/v1/web-api/v1/orders`);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(2);
+    },
+  );
+
   it('serves handlers whose hostUrl has a path prefix', async () => {
     const mock = createMockService({ hostUrl: 'https://api.example.com/tenant-1/' });
     expect(mock.baseUrl).toBe('https://api.example.com/tenant-1/api/v1/web-api/v1');
