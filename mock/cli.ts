@@ -62,6 +62,21 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${version()}\n`);
     return 0;
   }
+  // Listening for a stop before the data set is generated: a harness that gives up on a slow
+  // start (a large --orders) sends SIGTERM then, and node's default would end the process
+  // with 143, which reads as a crash. Nothing is listening yet, so such a stop just exits 0.
+  // A second signal while deliveries drain ends it at once, and cleanly: the port is
+  // already free, and abandoning the deliveries is what the user asked for.
+  let stopReason: string | undefined;
+  const stopped = stopSignal(parsed.lifetime, () => process.exit(0)).then((reason) => {
+    stopReason = reason;
+    return reason;
+  });
+  const stoppedEarly = (): boolean => {
+    if (stopReason === undefined) return false;
+    explainStop(stopReason);
+    return true;
+  };
   let mock: ReturnType<typeof createService>['service'];
   try {
     mock = createService(parsed.options).service;
@@ -75,6 +90,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`order-fulfillment-mock: ${message}\n`);
     return 2;
   }
+  // Generation held the event loop: a signal that came meanwhile is handled in the loop's
+  // poll phase. Two immediates make sure one poll phase ran between generation and listen
+  // (this may be running in a poll phase, after which the first immediate follows at once).
+  for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  if (stoppedEarly()) return 0;
   let server: Awaited<ReturnType<typeof mock.listen>>;
   try {
     server = await mock.listen({ port: parsed.port, host: parsed.host });
@@ -84,10 +104,11 @@ async function main(argv: string[]): Promise<number> {
     );
     return 1;
   }
+  if (stoppedEarly()) {
+    await server.close();
+    return 0;
+  }
   const { hostUrl } = server;
-  // A second signal while deliveries drain ends it at once, and cleanly: the port is
-  // already free, and abandoning the deliveries is what the user asked for.
-  const stopped = stopSignal(parsed.lifetime, () => process.exit(0));
   if (parsed.json) {
     const ready = {
       hostUrl,
@@ -102,13 +123,16 @@ async function main(argv: string[]): Promise<number> {
   } else {
     printBanner(hostUrl, mock);
   }
-  const reason = await stopped;
-  // A signal is the user's own doing; a stop for any other reason says why, since a harness
-  // still talking to the mock would otherwise meet refused connections with no word.
-  if (!reason.startsWith('SIG'))
-    process.stderr.write(`order-fulfillment-mock: stopping (${reason})\n`);
+  explainStop(await stopped);
   await shutDown(server, mock, parsed.stopGraceMs);
   return 0;
+}
+
+// A signal is the user's own doing; a stop for any other reason says why, since a harness
+// still talking to the mock would otherwise meet refused connections with no word.
+function explainStop(reason: string): void {
+  if (!reason.startsWith('SIG'))
+    process.stderr.write(`order-fulfillment-mock: stopping (${reason})\n`);
 }
 
 function printBanner(hostUrl: string, mock: ReturnType<typeof createService>['service']): void {
