@@ -28,6 +28,14 @@ const READ_BEFORE =
 const text = (status: number, body: string, headers?: Record<string, string>) =>
   new Response(body, { status, headers });
 
+/**
+ * The answer to any method but POST, here and from toNodeListener for the methods a Fetch
+ * `Request` cannot carry.
+ *
+ * @internal
+ */
+export const methodNotAllowed = () => text(405, 'method not allowed', { allow: 'POST' });
+
 // Calls a callback for logs: whatever it throws, or the promise it returns rejects with, is
 // dropped, so that it can neither change the answer (a 200 for a handled event turned into a
 // rejection would have it delivered and handled again) nor end the process (an unhandled
@@ -118,7 +126,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   }
 
   return async (request) => {
-    if (request.method !== 'POST') return text(405, 'method not allowed', { allow: 'POST' });
+    if (request.method !== 'POST') return methodNotAllowed();
     let event: OrderEvent;
     try {
       const verify = { toleranceSeconds: tolerance, headerName, now: now?.() };

@@ -1,7 +1,7 @@
 // toNodeListener: the Fetch handler served by node:http or Express. It reads the raw body
 // itself, so no body parser has to be set up (or kept away) for the webhook route.
 import { WebhookBodyConsumedError } from '../errors/webhook-body-consumed-error.js';
-import type { WebhookHandler } from './handler.js';
+import { methodNotAllowed, type WebhookHandler } from './handler.js';
 import { toHeaders } from './headers.js';
 
 /**
@@ -175,7 +175,7 @@ export function toNodeListener(handler: WebhookHandler): NodeListener {
   return async (req, res, next) => {
     try {
       const response = FORBIDDEN_METHOD.test(req.method ?? '')
-        ? new Response('method not allowed', { status: 405, headers: { allow: 'POST' } })
+        ? methodNotAllowed()
         : await handler(toRequest(req, rawBody(req)));
       res.statusCode = response.status;
       for (const [name, value] of response.headers) res.setHeader(name, value);
