@@ -123,12 +123,20 @@ function withBody<S extends z.ZodMiniType>(
   };
 }
 
+// The control routes that check their own query: the filters (readFilter) and act()'s, each
+// marked where it is declared. Every other one reads none and refuses any (withoutQuery).
+const checksOwnQuery = new WeakSet<Route>();
+const ownQuery = (route: Route): Route => {
+  checksOwnQuery.add(route);
+  return route;
+};
+
 // A control route that does one thing and says so: `{"status": "<done>"}`. It reads no
 // query and no body, so it refuses both (changing nothing), with `why` for the person who
 // meant it to do less.
 function act(method: string, path: string, run: () => void, done: string, why: string): Route {
   const reason = `${routeName({ method, path })} takes no query or body and ${why}`;
-  return {
+  return ownQuery({
     method,
     path,
     handle(request) {
@@ -137,19 +145,8 @@ function act(method: string, path: string, run: () => void, done: string, why: s
       run();
       return json({ status: done });
     },
-  };
+  });
 }
-
-// The control routes that check their own query: the filters (readFilter) and act()'s.
-// Every other one reads none and refuses any (withoutQuery).
-const OWN_QUERY = new Set([
-  'GET /__mock/requests',
-  'GET /__mock/deliveries',
-  'POST /__mock/deliveries/flush',
-  'DELETE /__mock/requests',
-  'DELETE /__mock/faults',
-  'POST /__mock/reset',
-]);
 
 const orderId = (params: RouteParams) => params.order_id ?? '';
 
@@ -251,16 +248,16 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
       path: `${at}/subscriptions`,
       handle: () => json({ items: ctx.deliveries.subscriptions }),
     },
-    {
+    ownQuery({
       method: 'GET',
       path: `${at}/deliveries`,
       handle: (request) => listDeliveries(ctx, request.url.searchParams),
-    },
-    {
+    }),
+    ownQuery({
       method: 'POST',
       path: `${at}/deliveries/flush`,
       handle: (request) => listDeliveries(ctx, request.url.searchParams, true),
-    },
+    }),
     {
       method: 'POST',
       path: `${at}/faults`,
@@ -276,13 +273,13 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
           : fail(404, `Fault rule ${id} not found`),
     },
     act('DELETE', `${at}/faults`, () => ctx.faults.clear(), 'cleared', CLEARS_FAULTS),
-    {
+    ownQuery({
       method: 'GET',
       path: `${at}/requests`,
       handle: (request) => listRequests(ctx, request.url.searchParams),
-    },
+    }),
     act('DELETE', `${at}/requests`, () => ctx.journal.clear(), 'cleared', CLEARS_JOURNAL),
     act('POST', `${at}/reset`, () => ctx.reset(), 'reset', 'always resets everything'),
   ];
-  return routes.map((route) => (OWN_QUERY.has(routeName(route)) ? route : withoutQuery(route)));
+  return routes.map((route) => (checksOwnQuery.has(route) ? route : withoutQuery(route)));
 }
