@@ -122,8 +122,9 @@ function notResumed(
   expected: Map<string | undefined, OrderCursor>,
 ): string[] {
   const wrong: string[] = [];
+  const entries = mock.requests; // a copy of the journal, taken once
   for (const [platform, cursor] of expected) {
-    const first = mock.requests.find(
+    const first = entries.find(
       (entry) =>
         entry.id >= firstEntry &&
         entry.method === 'GET' &&
