@@ -265,6 +265,9 @@ export async function listen(
     res.writeContinue();
     onRequest(req, res);
   });
+  // Any other expectation: uvicorn ignores the header and serves the request, where node
+  // would answer a bare 417 without the service's JSON `detail` or `X-Request-Id`.
+  server.on('checkExpectation', onRequest);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
     answerClientError(error, socket, intake.reserveId()),
   );

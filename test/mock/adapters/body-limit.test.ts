@@ -159,4 +159,22 @@ describe('the request body limit over HTTP', () => {
     expect(mock.subscriptions).toMatchObject([SUBSCRIPTION]);
     expect(mock.requests.map((entry) => [entry.status, entry.body])).toEqual([[201, body]]);
   });
+
+  // uvicorn acts on `100-continue` only and ignores any other expectation; node alone would
+  // answer 417 with no JSON detail and no request id.
+  it('serves a request whose Expect is not 100-continue, as uvicorn does', async () => {
+    const mock = createMockService();
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    const port = Number(new URL(running.hostUrl).port);
+    const body = JSON.stringify(SUBSCRIPTION);
+    const framing =
+      `content-length: ${body.length}\r\nexpect: something-else\r\n` +
+      `x-api-key: ${MOCK_API_KEY}\r\nconnection: close`;
+    const answer = await rawExchange(port, head(port, framing), body);
+    expect(answer).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
+    expect(answer.toLowerCase()).toMatch(/\r\nx-request-id: req_\d+\r\n/);
+    expect(mock.subscriptions).toMatchObject([SUBSCRIPTION]);
+    expect(mock.requests.map((entry) => [entry.status, entry.body])).toEqual([[201, body]]);
+  });
 });
