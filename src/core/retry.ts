@@ -107,12 +107,15 @@ export function retryFor(
     },
   };
   if (policy !== 'safe') composed.methods = [...methods, 'post'];
-  if (report) {
-    // ky's own jitter, drawn here so the wait is known before it starts.
+  if (report || jitter === true) {
+    // ky's own jitter, drawn here so the wait is known before it starts. Full jitter draws
+    // below the capped backoff: ky draws below the uncapped one and then caps the draw, so
+    // past backoffLimit nearly every wait would be the cap itself, and clients retrying in
+    // step would stay in step.
     composed.jitter = (delay: number) => {
       let wait =
         jitter === true
-          ? Math.random() * delay
+          ? Math.random() * Math.min(delay, backoffLimit)
           : typeof jitter === 'function'
             ? jitter(delay)
             : delay;

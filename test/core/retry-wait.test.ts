@@ -1,5 +1,6 @@
 // How long a retry waits: Retry-After (seconds, an HTTP date, beyond maxRetryAfter, unreadable),
 // the backoff and its jitter, and a caller's abort during the wait.
+import type { RetryOptions } from 'ky';
 import { describe, expect, it, vi } from 'vitest';
 import { RateLimitError } from '../../src/index.js';
 import {
@@ -74,10 +75,16 @@ describe('the wait between retries', () => {
     expect(service.requests).toHaveLength(1);
   });
 
-  it.each([
+  it.each<[string, RetryOptions, number]>([
     ['its function’s value', { delay: () => 20, jitter: () => 7 }, 7],
     ['the delay itself when off', { delay: () => 5, jitter: false }, 5],
     ['a random share of the delay when on', { delay: () => 20, jitter: true }, 10],
+    // Drawn below the cap, not capped after the draw (which would wait 100 ms).
+    [
+      'a random share of the delay capped at backoffLimit',
+      { delay: () => 40_000, backoffLimit: 100, jitter: true },
+      50,
+    ],
     [
       'the delay for a jitter that is no wait (NaN)',
       { delay: () => 6, jitter: () => Number.NaN },
