@@ -54,6 +54,8 @@ export {
   type DeliveryAttempt,
   DeliveryAttemptSchema,
   type DeliveryRetry,
+  MAX_DELIVERIES_IN_FLIGHT,
+  MAX_DELIVERIES_WAITING,
   type MockSubscription,
   WEBHOOK_SIGNATURE_HEADER,
 } from './rules/deliveries.js';

@@ -3,14 +3,18 @@
 // delivery is not queued but recorded at once as a failed attempt, neither sent nor retried, so
 // the mock's memory stays bounded and the record shows which events were dropped.
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
+// The two bounds from the package's entry, where a user's test reads them.
+import {
+  createMockService,
+  MAX_DELIVERIES_IN_FLIGHT,
+  MAX_DELIVERIES_WAITING,
+  MOCK_API_KEY,
+} from '../../../mock/index.js';
 import {
   DEFAULT_DELIVERY_RETRY,
   type DeliveryAttempt,
   DeliveryQueue,
   type DeliveryRetry,
-  MAX_DELIVERIES_IN_FLIGHT,
-  MAX_DELIVERIES_WAITING,
 } from '../../../mock/rules/deliveries.js';
 
 describe('a mock service with a receiver that never answers', () => {
