@@ -57,11 +57,18 @@ export const DurationSchema = z.int().check(z.minimum(1), z.maximum(2_147_483_64
  */
 export const TimeoutSchema = z.union(
   [z.literal(false), DurationSchema],
-  'must be whole milliseconds or false',
+  'must be whole milliseconds from 1 to 2147483647, or false',
 );
 
-const count = z.int().check(z.minimum(0));
-const ms = z.optional(z.number().check(z.minimum(0)));
+// Infinity as ky reads it: no limit (its own default for maxRetryAfter and backoffLimit).
+const unbounded = z.literal(Number.POSITIVE_INFINITY);
+const count = z.union(
+  [z.int().check(z.minimum(0)), unbounded],
+  'must be a whole number from 0, or Infinity',
+);
+const ms = z.optional(
+  z.union([z.number().check(z.minimum(0)), unbounded], 'must be milliseconds from 0, or Infinity'),
+);
 const numbers = z.optional(z.array(z.number()));
 
 const RetrySchema = z.object({

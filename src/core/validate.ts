@@ -32,8 +32,8 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 export function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
-  // NaN is the one value typed number that `z.number()` says it did not receive.
-  return Number.isNaN(value) ? 'NaN' : typeof value;
+  // NaN and ±Infinity are typed number, and `z.number()` says it did not receive a number.
+  return typeof value === 'number' && !Number.isFinite(value) ? String(value) : typeof value;
 }
 
 // The SDK's schemas bound the length of strings and arrays only.

@@ -10,7 +10,7 @@ import {
   Transport,
   WebhooksClient,
 } from '../../src/index.js';
-import { clientOver, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js';
+import { clientOver, fakeFetch, HOST, json, KEY, productPage } from '../support/fake-fetch.js';
 
 function optionOf(fn: () => unknown): string | undefined {
   try {
@@ -121,6 +121,39 @@ describe('createClient configuration', () => {
         expected,
       );
     }
+  });
+
+  // ky's own defaults for maxRetryAfter and backoffLimit are Infinity, and its documentation
+  // offers it; a check that took finite numbers only refused them as "expected number,
+  // received number".
+  it('takes Infinity for retry.limit, maxRetryAfter and backoffLimit, as ky does: no limit', async () => {
+    const service = fakeFetch((_, index) =>
+      index < 5 ? json({ detail: 'down' }, 503) : json(productPage),
+    );
+    const retry = { delay: () => 0, jitter: false } as const;
+    const client = clientOver(service, {
+      retry: { ...retry, limit: Number.POSITIVE_INFINITY, maxRetryAfter: Number.POSITIVE_INFINITY },
+    });
+    await expect(
+      client.products.list({}, { retry: { ...retry, backoffLimit: Number.POSITIVE_INFINITY } }),
+    ).resolves.toEqual(productPage);
+    expect(service.requests).toHaveLength(6);
+  });
+
+  it.each([
+    [
+      { retry: { backoffLimit: Number.NaN } },
+      '`retry.backoffLimit`: must be milliseconds from 0, or Infinity.',
+    ],
+    [{ retry: Number.NEGATIVE_INFINITY }, '`retry`: must be a whole number from 0, or Infinity.'],
+    [
+      { timeout: Number.POSITIVE_INFINITY },
+      '`timeout`: must be whole milliseconds from 1 to 2147483647, or false.',
+    ],
+  ])('says what a number past its range should be: %o', (options, message) => {
+    expect(() => createClient({ hostUrl: HOST, apiKey: KEY, ...options })).toThrow(
+      `Invalid option ${message}`,
+    );
   });
 
   it('keeps the SDK retry policy when retry is a number', () => {
