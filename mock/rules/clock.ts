@@ -1,5 +1,6 @@
 // The mock's clock: every timestamp the mock writes, and the window it checks signatures
 // and rate limits against, comes from here so tests can freeze and move time.
+import { isDate } from '../../src/core/is-date.js';
 import { INSTANT_RANGE, withinInstantRange } from '../store/instants.js';
 
 /**
@@ -72,14 +73,13 @@ function checkClockRange(ms: number, what: string): number {
  * @throws TypeError when it is not a valid date.
  */
 function toEpochMs(value: unknown, name: string): number {
-  const ms =
-    value instanceof Date
-      ? value.getTime()
-      : typeof value === 'string'
-        ? Date.parse(value)
-        : typeof value === 'number'
-          ? value
-          : Number.NaN;
+  const ms = isDate(value)
+    ? value.getTime()
+    : typeof value === 'string'
+      ? Date.parse(value)
+      : typeof value === 'number'
+        ? value
+        : Number.NaN;
   if (!Number.isFinite(ms)) {
     throw new TypeError(`${name} must be a Date, an ISO 8601 string or epoch milliseconds`);
   }

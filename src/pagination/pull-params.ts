@@ -1,6 +1,7 @@
 // The parameters of a pull as the caller gives them: the filters and page size the service
 // checks, a cursor that goes back exactly as it was received, and how far to fetch ahead.
 import * as z from 'zod/mini';
+import { isDate } from '../core/is-date.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import {
   ORIGIN_CURSOR,
@@ -17,7 +18,7 @@ import { DEFAULT_PREFETCH } from './prefetch.js';
 // six-digit signed year (`+010000-01-01T…`), which no ISO 8601 reader takes; year 0 it
 // writes as `0000-…`, which Python's datetime (a FastAPI service's reader) has no year for.
 const ValidDateSchema = z.custom<Date>((value) => {
-  const year = value instanceof Date ? value.getUTCFullYear() : Number.NaN;
+  const year = isDate(value) ? value.getUTCFullYear() : Number.NaN;
   return year >= 1 && year <= 9999;
 });
 

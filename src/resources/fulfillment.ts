@@ -3,6 +3,7 @@
 
 import { APIPromise } from '../core/api-promise.js';
 import { INBOUND_FULFILLMENT_PATH } from '../core/config.js';
+import { isDate } from '../core/is-date.js';
 import { declareMethod } from '../core/method.js';
 import { refuseUnknownOptions } from '../core/not-an-option.js';
 import { CALL_OPTIONS, type RequestOptions } from '../core/request-options.js';
@@ -60,11 +61,11 @@ function shippedAt(value: string | Date | undefined, now: () => number): string 
   if (value === undefined) return new Date(now()).toISOString();
   // A number is no instant the body can carry (2.8: an ISO 8601 string): which unit it is in
   // is the caller's to say, with a Date.
-  if (typeof value !== 'string' && !(value instanceof Date)) {
+  if (typeof value !== 'string' && !isDate(value)) {
     const msg = `must be a Date or an ISO 8601 date-time with Z or ±HH:MM; got ${typeof value}${typeof value === 'number' ? ' (for Unix seconds, pass new Date(seconds * 1000))' : ''}`;
     throw inputError([{ loc: ['body', 'shipped_at'], msg, type: 'datetime_type' }], REQUEST);
   }
-  if (value instanceof Date) {
+  if (isDate(value)) {
     if (Number.isNaN(value.getTime())) {
       throw inputError(
         [{ loc: ['body', 'shipped_at'], msg: 'is an invalid Date', type: 'invalid_date' }],

@@ -1,4 +1,5 @@
 // The state API tests drive the mock with: orders, products, clock, reset.
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createMockService, MockInputError, MockNotFoundError } from '../../mock/index.js';
 
@@ -144,6 +145,9 @@ describe('mock.clock', () => {
     expect(mock.clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
     mock.clock.advance(-1000);
     expect(mock.clock.now().toISOString()).toBe('2025-12-31T23:59:59.000Z');
+    // A Date from another realm (jest's environment, a VM context) is a Date too.
+    mock.clock.set(runInNewContext('new Date(Date.UTC(2027, 0, 1))'));
+    expect(mock.clock.now().toISOString()).toBe('2027-01-01T00:00:00.000Z');
     expect(() => mock.clock.set('not a date')).toThrow(TypeError);
     expect(() => mock.clock.advance(Number.NaN)).toThrow(TypeError);
   });

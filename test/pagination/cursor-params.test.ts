@@ -1,6 +1,7 @@
 // Where a pull starts: a cursor string goes back exactly as given, whatever its format
 // (specification 4.2, rule 2); a Date, the caller's own value, is checked and written as
 // ISO 8601; what the SDK itself relies on (both or neither, non-empty) is refused early.
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/index.js';
 import { clientOver, fakeFetch, json } from '../support/fake-fetch.js';
@@ -31,6 +32,18 @@ describe('the cursor a pull starts from', () => {
   it('writes a Date as ISO 8601 in UTC', async () => {
     const { service, client } = setup();
     const since = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6));
+    await client.orders.iterate({ since, since_id: '0' }).toArray({ limit: 1 });
+    expect(cursorOf(service.requests[0])).toEqual({
+      since: '2026-01-02T03:04:05.006Z',
+      since_id: '0',
+    });
+  });
+
+  // edge-runtime's VM context and jest's environments make their own Date.
+  it('writes a Date from another realm as ISO 8601 too', async () => {
+    const { service, client } = setup();
+    const since: Date = runInNewContext('new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6))');
+    expect(since).not.toBeInstanceOf(Date);
     await client.orders.iterate({ since, since_id: '0' }).toArray({ limit: 1 });
     expect(cursorOf(service.requests[0])).toEqual({
       since: '2026-01-02T03:04:05.006Z',

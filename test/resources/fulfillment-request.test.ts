@@ -1,5 +1,6 @@
 // The signed inbound notification as sent: body, signature, endpoint, and a fresh signature
 // on each retry.
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, FulfillmentClient, verifyWmsSignature } from '../../src/index.js';
 import { FAST_RETRY, fakeFetch, HOST, json, KEY, SECRET } from '../support/fake-fetch.js';
@@ -60,6 +61,21 @@ describe('fulfillment.notifyShipped', () => {
     await fulfillment.notifyShipped({ inbound_order_id: 'ord_1' });
     const sent = Date.parse(JSON.parse(service.requests[1]?.body ?? '').shipped_at);
     expect(sent).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  // edge-runtime's VM context and jest's environments make their own Date.
+  it('turns a Date from another realm into ISO UTC as well', async () => {
+    const service = fakeFetch(() => json(applied));
+    const client = createClient({
+      hostUrl: HOST,
+      apiKey: KEY,
+      signingSecret: SECRET,
+      fetch: service.fetch,
+    });
+    const shipped: Date = runInNewContext('new Date(Date.UTC(2026, 0, 2, 3, 4, 5))');
+    expect(shipped).not.toBeInstanceOf(Date);
+    await client.fulfillment.notifyShipped({ inbound_order_id: 'ord_1' }, { shipped_at: shipped });
+    expect(JSON.parse(service.requests[0]?.body ?? '').shipped_at).toBe('2026-01-02T03:04:05.000Z');
   });
 
   it('signs each retry afresh, so a late retry stays inside the ±5 minute window', async () => {
