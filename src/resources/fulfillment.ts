@@ -118,7 +118,8 @@ export class FulfillmentClient extends ResourceClient {
    *   why: a clock far off, a different secret), {@link PermissionDeniedError} when the
    *   service has no signing secret configured; after any retries,
    *   {@link RateLimitError} (429), {@link ServerError} (5xx) or {@link ConnectionError}
-   *   ({@link TimeoutError} included).
+   *   ({@link TimeoutError} included); {@link ResponseValidationError} only for an HTML page
+   *   answering 2xx (a proxy's maintenance page, or a `hostUrl` that is not the service).
    *
    * @example
    * ```ts

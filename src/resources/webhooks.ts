@@ -66,8 +66,10 @@ export class WebhooksClient extends ResourceClient {
    *   {@link ConfigurationError} without `apiKey`, for a bad per-call option, or for a header
    *   the SDK writes itself (nothing is sent), {@link AbortError} when `options.signal`
    *   aborts, {@link PermissionDeniedError} without the scope, the other {@link ApiError}
-   *   subclasses, {@link ConnectionError} ({@link TimeoutError} included). Never
-   *   {@link ResponseValidationError}: any 2xx body is a success.
+   *   subclasses, {@link ConnectionError} ({@link TimeoutError} included), and
+   *   {@link ResponseValidationError} only for an HTML page answering 2xx (a proxy's
+   *   maintenance page, or a `hostUrl` that is not the service): any other 2xx body is a
+   *   success.
    *
    * @example
    * ```ts
