@@ -42,11 +42,19 @@ export type ReadonlyLists<T> = T extends readonly (infer E)[]
     : T;
 
 /**
+ * `T` with every field optional, and `undefined` taken for "not given" (as the mock reads it)
+ * under `exactOptionalPropertyTypes` too, where `Partial` would refuse it.
+ *
+ * @internal
+ */
+export type Optional<T> = { [K in keyof T]?: T[K] | undefined };
+
+/**
  * What `mock.orders.create` and the `orders` option accept: any subset of {@link MockOrder};
  * the rest is generated. Timestamps may be any ISO 8601 string and are stored in UTC with
  * milliseconds. Its lists (`items`, `shipments`) may be readonly.
  */
-export interface OrderInput extends ReadonlyLists<Partial<MockOrder>> {}
+export interface OrderInput extends ReadonlyLists<Optional<MockOrder>> {}
 
 /** What `mock.orders.update` accepts: fields to change. `id` and `updated_at` are the mock's. */
 export interface OrderPatch extends Omit<OrderInput, 'id' | 'updated_at'> {}
@@ -55,7 +63,7 @@ export interface OrderPatch extends Omit<OrderInput, 'id' | 'updated_at'> {}
 export interface MockProduct extends Required<Product> {}
 
 /** What `mock.products.create` and the `products` option accept; the rest is generated. */
-export interface ProductInput extends Partial<MockProduct> {}
+export interface ProductInput extends Optional<MockProduct> {}
 
 /** What `mock.products.update` accepts: fields to change, never `id`. */
 export interface ProductPatch extends Omit<ProductInput, 'id'> {}

@@ -112,7 +112,7 @@ export interface ClientConfig {
    * covers the body the SDK built, so a `beforeRequest` hook that changes a fulfillment
    * notification's body has it refused (401); a hook may add headers.
    */
-  hooks?: Hooks | undefined;
+  hooks?: { [Name in keyof Hooks]?: Hooks[Name] | undefined } | undefined;
   /**
    * The clock for signature timestamps and the default `shipped_at`: returns a Date or Unix
    * SECONDS ({@link UnixTime}, the one unit the SDK takes a number in). A clock answering
