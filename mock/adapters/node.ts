@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES }
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type Answer, type Intake, type IntakeRequest, MAX_BODY_BYTES } from '../routes/intake.js';
+import type { RouteResponse } from '../routes/requests.js';
 import { responseHeaders } from '../routes/responses.js';
 import { normalizeIp } from '../rules/keys.js';
 
@@ -79,6 +80,26 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, request
   );
 }
 
+// The headers as node:http must be given them. It re-encodes a Content-Disposition stored after
+// a Content-Length (nodejs/node#46528) and then refuses its own result for any byte past ASCII,
+// so a fault rule's `filename="résumé.json"` would be a 500: stored last, the length leaves the
+// value as given. Only a rule's headers can name one, so other answers keep their object.
+function headersOf(response: RouteResponse, requestId: string): Record<string, string> {
+  const headers = responseHeaders(response, requestId);
+  if (response.headers?.['content-disposition'] === undefined) return headers;
+  const { 'content-length': length = '', ...rest } = headers;
+  return { ...rest, 'content-length': length };
+}
+
+// The body to write whole. A string goes out in one UTF-8 write with the head, which would
+// turn a header value past ASCII (a fault rule's Latin-1 text) into UTF-8 bytes; given bytes,
+// node:http writes the head apart, as Latin-1, which is what Starlette sends. Only an answer
+// with headers of its own can carry such a value, so no other answer pays for the copy.
+function bodyOf(response: RouteResponse): string | Uint8Array {
+  const { body } = response;
+  return typeof body === 'string' && response.headers !== undefined ? Buffer.from(body) : body;
+}
+
 function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
   const { response, cut } = answer;
   if (cut === 'reset') {
@@ -88,7 +109,7 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
     else socket.destroy();
     return;
   }
-  res.writeHead(response.status, responseHeaders(response, answer.requestId));
+  res.writeHead(response.status, headersOf(response, answer.requestId));
   if (cut === 'truncate') {
     const bytes = Buffer.from(response.body);
     res.write(bytes.subarray(0, Math.max(1, bytes.length >> 1)), () => req.socket.destroy());
@@ -96,7 +117,7 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
     // The headers go now; the body never does. The client's abort (or close()) ends it.
     res.flushHeaders();
   } else {
-    res.end(req.method === 'HEAD' ? undefined : response.body);
+    res.end(req.method === 'HEAD' ? undefined : bodyOf(response));
   }
 }
 

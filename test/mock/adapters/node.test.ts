@@ -7,6 +7,8 @@ import { createMockService, MOCK_API_KEY } from '../../../mock/index.js';
 import { send } from '../../support/mock.js';
 import { rawExchange } from '../../support/raw-http.js';
 
+const ORDERS = '/api/v1/web-api/v1/orders';
+
 function parseRaw(text: string) {
   const [head = '', body = ''] = text.split('\r\n\r\n');
   const [statusLine = '', ...lines] = head.split('\r\n');
@@ -138,6 +140,30 @@ describe('mock.listen', () => {
     }
     // The server is still up and answering.
     expect((await send(`${running.hostUrl}/api/v1/web-api/v1/orders`)).body.total).toBe(3);
+  });
+
+  it('sends a fault rule’s Latin-1 header values as Latin-1, as in-process, Content-Disposition too', async () => {
+    const headers = {
+      'X-Reason': 'caf\u00e9',
+      'Content-Disposition': 'attachment; filename="r\u00e9sum\u00e9.json"',
+    };
+    const mock = createMockService({ orders: 3 });
+    mock.faults.add({ path: `${ORDERS}*`, status: 503, headers });
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    for (const method of ['GET', 'HEAD']) {
+      const init = { method, headers: { 'X-API-Key': MOCK_API_KEY } };
+      const inProcess = await mock.fetch(`${mock.baseUrl}/orders`, init);
+      // fetch reads header bytes as Latin-1: UTF-8 bytes would read as `cafÃ©`.
+      const overHttp = await fetch(`${running.hostUrl}${ORDERS}`, init);
+      expect(overHttp.status, method).toBe(503);
+      for (const [name, value] of Object.entries(headers)) {
+        expect(overHttp.headers.get(name), `${method} ${name}`).toBe(value);
+        expect(inProcess.headers.get(name), `${method} ${name}`).toBe(value);
+      }
+      // The answer is the journal's, not a 500 of the adapter's under another id.
+      expect(mock.requests.at(-1)?.requestId).toBe(overHttp.headers.get('x-request-id'));
+    }
   });
 
   it('treats paths case-sensitively over HTTP: another case is an unknown path', async () => {
