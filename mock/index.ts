@@ -51,14 +51,13 @@ export { REQUEST_ID_HEADER } from './routes/responses.js';
 export type { MockClock } from './rules/clock.js';
 export {
   DEFAULT_DELIVERY_LIMIT,
-  type DeliveryAttempt,
-  DeliveryAttemptSchema,
   type DeliveryRetry,
   MAX_DELIVERIES_IN_FLIGHT,
   MAX_DELIVERIES_WAITING,
   type MockSubscription,
   WEBHOOK_SIGNATURE_HEADER,
 } from './rules/deliveries.js';
+export { type DeliveryAttempt, DeliveryAttemptSchema } from './rules/delivery-log.js';
 export {
   FAULT_ERRORS,
   type FaultEffect,

@@ -2,13 +2,12 @@
 // run after the request that caused them has been answered: real HTTP POSTs, signed like the
 // inbound endpoint, retried with exponential backoff, the newest attempts recorded.
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod/mini';
 import { followSignals, timeoutSignal } from '../../src/core/signals.js';
-import { type WebhookEventType, WebhookEventTypeSchema } from '../../src/schemas/index.js';
+import type { WebhookEventType } from '../../src/schemas/index.js';
 import { signWmsPayload, WEBHOOK_SIGNATURE_HEADER } from '../../src/signatures/index.js';
 import { iso } from '../store/generate.js';
 import { hexString } from '../store/random.js';
-import { DeliveryLog } from './delivery-log.js';
+import { type DeliveryAttempt, DeliveryLog } from './delivery-log.js';
 import { InFlightLimit } from './in-flight.js';
 
 // Shared with the SDK, which receivers use to verify deliveries.
@@ -27,35 +26,6 @@ export interface MockSubscription {
   /** Signs this subscription's deliveries (HMAC-SHA256, see {@link WEBHOOK_SIGNATURE_HEADER}). */
   secret: string;
 }
-
-/** One attempt to deliver one event to one subscription, as `mock.deliveries` and `GET /__mock/deliveries` show it. */
-export const DeliveryAttemptSchema = z.object({
-  /** `dlv_<n>`, unique per attempt. */
-  id: z.string(),
-  /** The event's id (`evt_<uuid>`), the same on every attempt and in the body. */
-  event_id: z.string(),
-  /** The subscription delivered to (`wh_<n>`). */
-  subscription_id: z.string(),
-  /** Where the event was POSTed. */
-  url: z.string(),
-  /** The event kind. */
-  type: WebhookEventTypeSchema,
-  /** 1 for the first try, 2 for the first retry, … */
-  attempt: z.int(),
-  /** The receiver's HTTP status, when it answered. */
-  status: z.optional(z.int()),
-  /** Why the attempt failed without an HTTP status (network error, timeout, queue full). */
-  error: z.optional(z.string()),
-  /** True for a 2xx answer. */
-  ok: z.boolean(),
-  /** When the attempt was made, by the mock clock. */
-  at: z.string(),
-  /** The exact body sent (the same bytes on every attempt). */
-  body: z.string(),
-});
-
-/** One delivery attempt (see {@link DeliveryAttemptSchema}). */
-export interface DeliveryAttempt extends z.infer<typeof DeliveryAttemptSchema> {}
 
 /** How failed deliveries are retried (the `deliveryRetry` option). */
 export interface DeliveryRetry {

@@ -1,7 +1,38 @@
-// The delivery attempts a DeliveryQueue keeps, the newest `limit` of them, in a ring of slots:
-// a load test with a subscription cannot grow the mock's memory without bound this way (each
-// attempt holds the event's body).
-import type { DeliveryAttempt } from './deliveries.js';
+// A delivery attempt's record (what `mock.deliveries` and `GET /__mock/deliveries` show), and
+// the newest `limit` of them a DeliveryQueue keeps, in a ring of slots: a load test with a
+// subscription cannot grow the mock's memory without bound this way (each attempt holds the
+// event's body).
+import * as z from 'zod/mini';
+import { WebhookEventTypeSchema } from '../../src/schemas/index.js';
+
+/** One attempt to deliver one event to one subscription, as `mock.deliveries` and `GET /__mock/deliveries` show it. */
+export const DeliveryAttemptSchema = z.object({
+  /** `dlv_<n>`, unique per attempt. */
+  id: z.string(),
+  /** The event's id (`evt_<uuid>`), the same on every attempt and in the body. */
+  event_id: z.string(),
+  /** The subscription delivered to (`wh_<n>`). */
+  subscription_id: z.string(),
+  /** Where the event was POSTed. */
+  url: z.string(),
+  /** The event kind. */
+  type: WebhookEventTypeSchema,
+  /** 1 for the first try, 2 for the first retry, … */
+  attempt: z.int(),
+  /** The receiver's HTTP status, when it answered. */
+  status: z.optional(z.int()),
+  /** Why the attempt failed without an HTTP status (network error, timeout, queue full). */
+  error: z.optional(z.string()),
+  /** True for a 2xx answer. */
+  ok: z.boolean(),
+  /** When the attempt was made, by the mock clock. */
+  at: z.string(),
+  /** The exact body sent (the same bytes on every attempt). */
+  body: z.string(),
+});
+
+/** One delivery attempt (see {@link DeliveryAttemptSchema}). */
+export interface DeliveryAttempt extends z.infer<typeof DeliveryAttemptSchema> {}
 
 /** The newest `limit` delivery attempts, in the order they were recorded. */
 export class DeliveryLog {

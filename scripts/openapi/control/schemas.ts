@@ -2,7 +2,7 @@
 // their bodies with, and the stored records they answer with.
 import * as z from 'zod/mini';
 import { ClockAdvanceSchema, ClockSetSchema } from '../../../mock/routes/control.js';
-import { DeliveryAttemptSchema } from '../../../mock/rules/deliveries.js';
+import { DeliveryAttemptSchema } from '../../../mock/rules/delivery-log.js';
 import { FaultRuleSchema, StoredFaultRuleSchema } from '../../../mock/rules/fault-rule.js';
 import { MockRequestSchema } from '../../../mock/rules/mock-request.js';
 import { OrderInputSchema, ProductInputSchema } from '../../../mock/store/record-schemas.js';

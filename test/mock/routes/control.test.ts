@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createMockService } from '../../../mock/index.js';
-import { DeliveryAttemptSchema } from '../../../mock/rules/deliveries.js';
+import { DeliveryAttemptSchema } from '../../../mock/rules/delivery-log.js';
 import { reach, send, TRANSPORTS, type Transport, useMswServer } from '../../support/mock.js';
 
 const server = useMswServer();

@@ -12,10 +12,10 @@ import {
 } from '../../../mock/index.js';
 import {
   DEFAULT_DELIVERY_RETRY,
-  type DeliveryAttempt,
   DeliveryQueue,
   type DeliveryRetry,
 } from '../../../mock/rules/deliveries.js';
+import type { DeliveryAttempt } from '../../../mock/rules/delivery-log.js';
 
 describe('a mock service with a receiver that never answers', () => {
   it('drops the events past MAX_DELIVERIES_WAITING waiting, and its record shows which', async () => {
