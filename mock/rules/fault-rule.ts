@@ -48,15 +48,26 @@ export const PathPatternSchema = z.string().check(
   }),
 );
 
-// Headers an answer's sender writes itself, refused in a rule's `headers` as a path no request
-// can match is: either transport would drop or contradict the rule's value, so the rule would
-// not do what it says, and not the same way in-process and over HTTP (node:http sends a
-// Content-Length or Transfer-Encoding of a rule's beside a body framed otherwise, leaving bytes
-// on a kept-alive connection, while fetch in-process frames the body itself).
+// Headers an answer's sender writes itself, or that say how to read a body the mock sends
+// plain, refused in a rule's `headers` as a path no request can match is: either transport
+// would drop, contradict or act on the rule's value, so the rule would not do what it says,
+// and not the same way in-process and over HTTP (node:http sends a Content-Length or
+// Transfer-Encoding of a rule's beside a body framed otherwise, leaving bytes on a kept-alive
+// connection, and throws at a Trailer, while fetch in-process frames the body itself; a
+// Content-Encoding fails msw's decoding, undici's, or none, by transport).
 const FRAMING = 'frames the answer, which the mock does itself from the body it sends';
 const RESERVED_HEADERS: ReadonlyMap<string, string> = new Map([
   ['content-length', `${FRAMING} (error "truncate" cuts a body short)`],
   ['transfer-encoding', FRAMING],
+  ['trailer', `${FRAMING}, whole and without trailers (node:http refuses one beside its length)`],
+  [
+    'content-encoding',
+    'says the body is encoded, which the mock never does: each transport would fail its own way to decode the plain body',
+  ],
+  [
+    'expect',
+    "is a request's header, on which node:http acts in an answer too (it sends the head early, as UTF-8 where the mock sends Latin-1)",
+  ],
   ...['connection', 'keep-alive', 'proxy-connection', 'te', 'upgrade'].map(
     (name) =>
       [name, 'belongs to the connection, which the HTTP server runs, not to the answer'] as const,
@@ -157,7 +168,8 @@ export const FaultRuleSchema = FaultRuleFields.check(
  *   pull, whatever the client fetches ahead); default 0.
  * - At most one answer: `status` (with optional `body`: JSON, or a string sent as it is, as
  *   text unless `headers` name a type; default `{"detail": "Injected fault"}`; and
- *   `headers`, never those the mock writes itself: `Content-Length`, `Transfer-Encoding`, the
+ *   `headers`, never those the mock writes itself or that would misread its plain body:
+ *   `Content-Length`, `Transfer-Encoding`, `Trailer`, `Content-Encoding`, `Expect`, the
  *   connection's headers, `X-Request-Id`; a 429 without a `Retry-After` of its own gets
  *   `Retry-After: 1`), or `error`:
  *   `"reset"` (close the connection without an answer; in-process a network error; the

@@ -44,6 +44,14 @@ describe('mock.faults (state API)', () => {
       ['headers', 'transfer-encoding'],
     ],
     [{ path: '/x', status: 503, headers: { Connection: 'close' } }, ['headers', 'Connection']],
+    // Over HTTP node:http threw at it (a 500), in-process it was sent.
+    [{ path: '/x', status: 503, headers: { Trailer: 'X-Sum' } }, ['headers', 'Trailer']],
+    // Over a plain body: msw failed to decode it, undici cut it, mock.fetch read it.
+    [
+      { path: '/x', status: 503, headers: { 'Content-Encoding': 'gzip' } },
+      ['headers', 'Content-Encoding'],
+    ],
+    [{ path: '/x', status: 503, headers: { Expect: 'x' } }, ['headers', 'Expect']],
     // Neither adapter can send these: over HTTP the answer became a 500, in-process a TypeError.
     [{ path: '/x', status: 503, headers: { 'X-Note': '中' } }, ['headers', 'X-Note']],
     [{ path: '/x', status: 503, headers: { 'X-Note': 'a\u0000b' } }, ['headers', 'X-Note']],
@@ -227,6 +235,25 @@ describe.each(TRANSPORTS)('fault rules over the wire (%s)', (transport) => {
         type: 'value_error',
       },
     ]);
+    expect((await target.call(control)).body).toEqual({ items: [] });
+    expect((await target.call('/orders?limit=1')).status).toBe(200);
+  });
+
+  // Each would answer differently by transport: node:http refuses a Trailer beside a length
+  // (a 500), each client fails its own way to decode a plain body said to be gzip, and an
+  // Expect makes node:http send the head apart, as UTF-8.
+  it('refuses Trailer, Content-Encoding and Expect with 422 naming each, adding nothing', async () => {
+    const target = await start();
+    const control = `${target.hostUrl}/__mock/faults`;
+    const headers = { Trailer: 'X-Sum', 'Content-Encoding': 'gzip', Expect: 'x' };
+    const refused = await target.call(control, {
+      method: 'POST',
+      body: { path: `${ORDERS}*`, status: 503, headers },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail.map((issue: { loc: unknown[] }) => issue.loc)).toEqual(
+      Object.keys(headers).map((name) => ['body', 'headers', name]),
+    );
     expect((await target.call(control)).body).toEqual({ items: [] });
     expect((await target.call('/orders?limit=1')).status).toBe(200);
   });
