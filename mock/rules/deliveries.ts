@@ -49,8 +49,8 @@ export const DEFAULT_DELIVERY_LIMIT = 10_000;
 export const MAX_DELIVERIES_IN_FLIGHT = 64;
 
 /**
- * How many delivery attempts may wait for a place in flight at once, at most. Each waiting one
- * holds its event's body: without a bound, a receiver slower than the events sent to it grew
+ * How many delivery attempts may wait at once, for a place in flight or out a retry's backoff,
+ * at most. Each waiting one holds its event's body: without a bound, a receiver slower than the events sent to it grew
  * the mock's memory until it died. Past the bound the receiver is not keeping up, and a longer
  * line would only deliver later what it holds; an attempt that would wait is recorded as failed
  * instead (`delivery queue full (… waiting): not sent`) and not retried, so the record shows
@@ -73,6 +73,20 @@ function describe(error: unknown): string {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// A retry's backoff, on the global setTimeout as the POST's timeout is (fake timers drive
+// both). A reset ends it: left to run, it kept the process alive and the next test's
+// flushDeliveries() waiting for a delivery the reset had already stopped.
+const backoff = (ms: number, stop: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stop.addEventListener('abort', done);
+  });
 
 /**
  * The subscriptions of one mock service and the deliveries made to them. The attempts kept and
@@ -192,9 +206,7 @@ export class DeliveryQueue {
       if (generation !== this.generation) return;
       const turn = this.slots.take();
       if (turn === 'full') {
-        // Neither queued nor retried: the record tells the lab user which event was dropped.
-        const error = `delivery queue full (${this.slots.maxWaiting} waiting): not sent`;
-        this.log.keep({ ...this.newAttempt(subscription, eventId, type, body, attempt), error });
+        this.drop(subscription, eventId, type, body, attempt);
         return;
       }
       await turn;
@@ -209,8 +221,33 @@ export class DeliveryQueue {
       if (generation !== this.generation) return;
       this.log.keep(record);
       if (record.ok) return;
-      if (attempt < this.retry.attempts) await sleep(this.retry.baseDelayMs * 2 ** (attempt - 1));
+      if (attempt < this.retry.attempts) {
+        // Waiting out its backoff, a retry holds the event's body as a waiting attempt does,
+        // so it needs a waiting place too: else a receiver that fails fast, with a long
+        // backoff, grew the mock's memory by one body and one timer per event.
+        if (!this.slots.hold()) {
+          this.drop(subscription, eventId, type, body, attempt + 1);
+          return;
+        }
+        try {
+          await backoff(this.retry.baseDelayMs * 2 ** (attempt - 1), this.stop.signal);
+        } finally {
+          this.slots.unhold();
+        }
+      }
     }
+  }
+
+  // Neither queued nor retried: the record tells the lab user which event was dropped.
+  private drop(
+    subscription: MockSubscription,
+    eventId: string,
+    type: WebhookEventType,
+    body: string,
+    attempt: number,
+  ): void {
+    const error = `delivery queue full (${this.slots.maxWaiting} waiting): not sent`;
+    this.log.keep({ ...this.newAttempt(subscription, eventId, type, body, attempt), error });
   }
 
   // An attempt not sent (yet): its id and `at` are taken now, as it starts or is dropped.

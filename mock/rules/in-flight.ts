@@ -4,12 +4,15 @@
 
 /**
  * At most `max` tasks in flight; a task past the bound waits for the oldest waiting place,
- * unless `maxWaiting` already wait.
+ * unless `maxWaiting` already wait (or hold a place to ask again later).
  */
 export class InFlightLimit {
   // Tasks in flight, and those waiting for one of them to end, oldest first.
   private inFlight = 0;
   private waiting: (() => void)[] = [];
+  // Waiting places held by tasks that will ask for a place later (a retry waiting out its
+  // backoff): they count against `maxWaiting` as the queued ones do.
+  private held = 0;
 
   /**
    * @param max - How many tasks may be in flight at once.
@@ -30,8 +33,23 @@ export class InFlightLimit {
       this.inFlight++;
       return undefined;
     }
-    if (this.waiting.length >= this.maxWaiting) return 'full';
+    if (this.waiting.length + this.held >= this.maxWaiting) return 'full';
     return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /**
+   * Holds a waiting place for a task that will {@link take} one later, or false when
+   * `maxWaiting` places are taken; {@link unhold} gives it back before that take.
+   */
+  hold(): boolean {
+    if (this.waiting.length + this.held >= this.maxWaiting) return false;
+    this.held++;
+    return true;
+  }
+
+  /** Gives back a place {@link hold} held. */
+  unhold(): void {
+    this.held--;
   }
 
   /** A task ended: its place goes to the oldest waiting one, if any. */
