@@ -10,6 +10,7 @@ import { readBodyWithin } from '../../src/receiver/read-body.js';
 import { type Answer, type Intake, MAX_BODY_BYTES } from '../routes/intake.js';
 import { carriesNoBody, responseHeaders } from '../routes/responses.js';
 import type { Router } from '../routes/router.js';
+import { refusedByParser } from './parser-refusals.js';
 
 const EMPTY = new Uint8Array(0);
 const utf8 = new TextEncoder();
@@ -56,7 +57,10 @@ export async function answerRequest(
   intake: Intake,
   clientIp: string,
 ): Promise<Answer> {
-  const method = request.method.toUpperCase();
+  // A method the HTTP server's parser refuses never reaches the service there, so not here.
+  const refused = refusedByParser(request, () => intake.reserveId());
+  if (refused) return refused;
+  const { method } = request;
   const body =
     method === 'GET' || method === 'HEAD' ? EMPTY : await readBodyWithin(request, MAX_BODY_BYTES);
   if (!body) return intake.refuseBody();

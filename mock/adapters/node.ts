@@ -5,13 +5,14 @@
 // host URL, and the routes see the socket's address for `allowedIps`. A cut connection is cut
 // at the socket: reset with an RST, truncate mid-body, stall after the headers. A body over
 // MAX_BODY_BYTES is never kept: 413, and the connection closes.
-import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type Answer, type Intake, type IntakeRequest, MAX_BODY_BYTES } from '../routes/intake.js';
 import type { RouteResponse } from '../routes/requests.js';
 import { responseHeaders } from '../routes/responses.js';
 import { normalizeIp } from '../rules/keys.js';
+import { answerClientError } from './parser-refusals.js';
 
 /** Where `mock.listen()` binds. */
 export interface ListenOptions {
@@ -42,42 +43,6 @@ function sendJson(res: ServerResponse, status: number, detail: string, requestId
     'content-length': Buffer.byteLength(body),
   });
   res.end(body);
-}
-
-// What node:http would answer a request it cannot parse, by the parser's error code.
-const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
-  HPE_HEADER_OVERFLOW: [431, 'Request header fields too large (over 16 KB)'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Chunk extensions too large'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout'],
-};
-
-/**
- * Answers a request node:http could not parse (header too large, broken chunked encoding,
- * unknown method, ...). Node's own answer has an empty body; every non-2xx answer of the
- * service carries a JSON `detail`, so this writes the same status with one, then closes the
- * connection (the rest of the stream cannot be trusted).
- */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, requestId: string): void {
-  // Once the response of this socket's request has begun, another status line would corrupt
-  // it (node's default handler checks the same, through the private `_httpMessage`).
-  const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [
-    400,
-    `Malformed HTTP request${error.code ? ` (${error.code})` : ''}`,
-  ];
-  const body = JSON.stringify({ detail });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
-      'content-type: application/json\r\n' +
-      `x-request-id: ${requestId}\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\n` +
-      'connection: close\r\n\r\n' +
-      body,
-  );
 }
 
 // The headers as node:http must be given them. It re-encodes a Content-Disposition stored after
