@@ -122,8 +122,12 @@ export class ApiError extends OrderFulfillmentError {
   /** The HTTP status. */
   declare readonly status: number;
 
-  /** The body's `detail`: a sentence, or for 422 the list of issues; undefined when absent. */
-  declare readonly detail: string | ValidationIssue[] | undefined;
+  /**
+   * The body's `detail` as the service sent it: a sentence, or a list (for 422, FastAPI's
+   * issues, unchecked: {@link ValidationError.issues} has them checked); undefined when absent
+   * or of another type.
+   */
+  declare readonly detail: string | unknown[] | undefined;
 
   /**
    * The whole response body: parsed JSON when it was JSON, else the text. Not enumerable,

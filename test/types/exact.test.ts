@@ -4,12 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type {
+  ApiError,
   Order,
   OrderCursorParams,
   OrderPullParams,
   OrderStatus,
   PrefetchParams,
   Product,
+  ValidationError,
+  ValidationIssue,
   WebhookEventName,
 } from 'order-fulfillment-sdk';
 import ts from 'typescript';
@@ -91,6 +94,12 @@ describe('the public types', () => {
     expectTypeOf<Product['price']>().toEqualTypeOf<number>();
     expectTypeOf<Order['id']>().toEqualTypeOf<string>();
     expectTypeOf<Order>().not.toHaveProperty('statsu');
+  });
+
+  // `detail` is the body's own, unchecked: a 422 of `["limit too large"]` holds strings.
+  it("type an error's detail as sent and its issues as checked", () => {
+    expectTypeOf<ApiError['detail']>().toEqualTypeOf<string | unknown[] | undefined>();
+    expectTypeOf<ValidationError['issues']>().toEqualTypeOf<ValidationIssue[]>();
   });
 
   it('keep OrderPullParams, an interface, the type it was as an intersection', () => {
