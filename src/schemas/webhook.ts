@@ -81,7 +81,13 @@ const WebhookSubscriptionFields = wireObject({
  */
 export const WebhookSubscriptionSchema = anyBody(WebhookSubscriptionFields);
 
-/** What POST /webhooks answered: always an object, each field possibly missing. */
+/**
+ * What POST /webhooks answered: always an object, each field possibly missing. No field is
+ * checked (the SDK relies on none): each holds what the service sent, of another type if the
+ * service breaks the types here (a `secret` sent as an object;
+ * [docs/spec-gaps.md, rule 2](../../docs/spec-gaps.md#checking-responses-the-one-rule)); check
+ * `typeof subscription.secret === 'string'` before storing it.
+ */
 export interface WebhookSubscription extends z.infer<typeof WebhookSubscriptionFields> {}
 
 /**
