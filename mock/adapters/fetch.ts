@@ -2,9 +2,9 @@
 // Response a server's would be once fetch has it. The msw handler (msw.ts) hands these
 // Responses to msw; `mock.fetch` (createFetch) gives them to its caller itself, with no
 // interception at all. A cut connection is what fetch shows for one: a body stream that errors
-// after its first chunk (truncate) or never ends (stall); a reset has no Response, so each user
-// shows it its own way. A body over MAX_BODY_BYTES gets the 413 the node adapter gives it.
-// Nothing here loads msw.
+// after its first chunk (truncate) or never ends (stall); a reset, or a truncated redirect that
+// fetch would follow, has no Response, so each user shows it its own way. A body over
+// MAX_BODY_BYTES gets the 413 the node adapter gives it. Nothing here loads msw.
 import { STATUS_CODES } from 'node:http';
 import { readBodyWithin } from '../../src/receiver/read-body.js';
 import { type Answer, type Intake, MAX_BODY_BYTES } from '../routes/intake.js';
@@ -75,6 +75,36 @@ export async function answerRequest(
   });
 }
 
+// The redirect statuses fetch follows, and its limit on how many in a row.
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+
+// Whether an answer carries no body to send (or to cut): a status such as 204 has none, nor
+// has the answer to a HEAD, whose headers still say what a GET would get.
+function bodyless(answer: Answer, request: Request): boolean {
+  const { response } = answer;
+  return response.body === '' || carriesNoBody(response.status) || request.method === 'HEAD';
+}
+
+/**
+ * Whether a fetch that follows redirects gets no Response for this answer: a redirect whose
+ * body a `truncate` cut short. Over HTTP undici takes in a redirect's body before it follows,
+ * so the cut fails the whole fetch (`fetch failed`, the socket closed) and the redirect is
+ * never followed; unfollowed (`redirect: 'manual'`) it is a 3xx whose body errors, as any cut
+ * body does.
+ *
+ * @param answer - The intake's answer.
+ * @param request - The request it answers.
+ */
+export function cutsFollowedRedirect(answer: Answer, request: Request): boolean {
+  return (
+    answer.cut === 'truncate' &&
+    request.redirect === 'follow' &&
+    REDIRECTS.has(answer.response.status) &&
+    !bodyless(answer, request)
+  );
+}
+
 /**
  * An answer that was not reset, as the Response fetch would give for it.
  *
@@ -84,11 +114,12 @@ export async function answerRequest(
 export function toResponse(answer: Answer, request: Request): Response {
   const { response } = answer;
   const headers = responseHeaders(response, answer.requestId);
-  // A status such as 204 carries no body, so there is nothing to cut either; nor does the
-  // answer to a HEAD, whose headers still say what a GET would get (fetch drops such a body).
-  const bodyless =
-    response.body === '' || carriesNoBody(response.status) || request.method === 'HEAD';
-  const body = bodyless ? null : answer.cut ? cutBody(answer, request.signal) : response.body;
+  // Nothing to cut in an answer without a body (fetch drops a HEAD's).
+  const body = bodyless(answer, request)
+    ? null
+    : answer.cut
+      ? cutBody(answer, request.signal)
+      : response.body;
   // The status text msw's HttpResponse would add (its table is node's), as the node adapter sends.
   const statusText = STATUS_CODES[response.status] ?? '';
   // The bytes are a Buffer's, whose memory is an ArrayBufferLike that BodyInit's typing leaves out.
@@ -116,10 +147,6 @@ function networkError(reason: string, code?: string): TypeError {
   const cause = Object.assign(new Error(reason), code === undefined ? {} : { code });
   return new TypeError('fetch failed', { cause });
 }
-
-// The redirect statuses fetch follows, and its limit on how many in a row.
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const MAX_REDIRECTS = 20;
 
 /**
  * A fetch answered in-process by one service, through the same intake as its msw handlers:
@@ -153,6 +180,9 @@ export function createFetch(router: Router, intake: Intake, clientIp: string): M
     });
     if (answer.cut === 'reset') {
       throw networkError('The mock reset the connection (an injected fault)', 'ECONNRESET');
+    }
+    if (cutsFollowedRedirect(answer, request)) {
+      throw networkError('The mock cut a redirect short (an injected fault)', 'UND_ERR_SOCKET');
     }
     const response = toResponse(answer, request);
     if (REDIRECTS.has(response.status) && request.redirect !== 'manual') {

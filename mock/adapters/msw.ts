@@ -1,7 +1,8 @@
 // Serves the service's routes in-process through MSW: one handler that answers every request
 // on the host URL through the intake (so msw matches one predicate per request, not a path
 // pattern per route). The Request and the answer are translated by fetch.ts, as for
-// `mock.fetch`; a reset connection is `Response.error()`, which msw makes a failed fetch.
+// `mock.fetch`; a reset connection, or a redirect cut short that fetch would follow, is
+// `Response.error()`, which msw makes a failed fetch.
 //
 // `http` comes from msw's http entry (msw-http.ts) and answers are plain Responses, so that
 // nothing loads msw's root entry: that also loads its WebSocket API, which opens a
@@ -10,7 +11,7 @@
 import type { HttpHandler } from 'msw';
 import type { Intake } from '../routes/intake.js';
 import type { Router } from '../routes/router.js';
-import { answerRequest, toResponse } from './fetch.js';
+import { answerRequest, cutsFollowedRedirect, toResponse } from './fetch.js';
 import { http } from './msw-http.js';
 
 // Taken as the module loads: jest's fake timers replace process.nextTick by default, and a
@@ -35,7 +36,9 @@ export function createHandlers(router: Router, intake: Intake, clientIp: string)
         // never empties: without this hop every page read stays in memory until the pull ends.
         await new Promise((resolve) => nextTick(resolve));
         const answer = await answerRequest(request, intake, clientIp);
-        return answer.cut === 'reset' ? Response.error() : toResponse(answer, request);
+        return answer.cut === 'reset' || cutsFollowedRedirect(answer, request)
+          ? Response.error()
+          : toResponse(answer, request);
       },
     ),
   ];

@@ -4,7 +4,7 @@
 // faults, the journal and the limits as it does under setupServer (test/reliability/
 // resilience.test.ts holds the same reactions there), and it rejects as fetch rejects. No msw
 // server runs in this file.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   createMockService,
   MOCK_API_KEY,
@@ -217,6 +217,39 @@ describe('mock.fetch as a plain fetch', () => {
       mock.fetch(`${mock.baseUrl}/orders/`, { ...KEYED, redirect: 'error' }),
     ).rejects.toBeInstanceOf(TypeError);
   });
+
+  // Over HTTP a redirect's body cut short fails the fetch that follows it; following the 307
+  // anyway, as the in-process fetch did, passed the cut off for a whole answer.
+  it.each(['mock.fetch', 'http'])(
+    'fails a followed redirect that a truncate cut short (%s)',
+    async (way) => {
+      const cutRedirect = async (init: RequestInit) => {
+        const mock = fresh({ orders: 3 });
+        mock.faults.add({ path: `${ORDERS}*`, error: 'truncate', times: 1 });
+        if (way === 'mock.fetch') {
+          return {
+            mock,
+            answer: mock.fetch(`${mock.baseUrl}/orders/?limit=1`, { ...KEYED, ...init }),
+          };
+        }
+        const running = await mock.listen();
+        onTestFinished(() => running.close());
+        return {
+          mock,
+          answer: fetch(`${running.hostUrl}${ORDERS}/?limit=1`, { ...KEYED, ...init }),
+        };
+      };
+      const followed = await cutRedirect({});
+      const thrown = await followed.answer.catch((caught: unknown) => caught);
+      expect(thrown).toBeInstanceOf(TypeError);
+      expect(thrown).toMatchObject({ message: 'fetch failed' });
+      expect(followed.mock.requests[0]).toMatchObject({ path: `${ORDERS}/`, status: 307 });
+      // Unfollowed, it is a 307 whose body errors, as any cut body does.
+      const manual = await (await cutRedirect({ redirect: 'manual' })).answer;
+      expect(manual.status).toBe(307);
+      await expect(manual.text()).rejects.toThrow(TypeError);
+    },
+  );
 
   it('refuses a body over the limit with 413, changing nothing', async () => {
     const mock = fresh();
