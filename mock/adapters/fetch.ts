@@ -88,10 +88,10 @@ function bodyless(answer: Answer, request: Request): boolean {
 
 /**
  * Whether a fetch that follows redirects gets no Response for this answer: a redirect whose
- * body a `truncate` cut short. Over HTTP undici takes in a redirect's body before it follows,
- * so the cut fails the whole fetch (`fetch failed`, the socket closed) and the redirect is
- * never followed; unfollowed (`redirect: 'manual'`) it is a 3xx whose body errors, as any cut
- * body does.
+ * body a `truncate` cut short. Over HTTP undici still reads a redirect's body while it
+ * follows it, and the cut ends the whole fetch (`fetch failed`, the socket closed) whatever
+ * the followed request gets (it is sent all the same, which in-process nothing imitates);
+ * unfollowed (`redirect: 'manual'`) it is a 3xx whose body errors, as any cut body does.
  *
  * @param answer - The intake's answer.
  * @param request - The request it answers.
