@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type Answer, type Intake, type IntakeRequest, MAX_BODY_BYTES } from '../routes/intake.js';
 import type { RouteResponse } from '../routes/requests.js';
-import { responseHeaders } from '../routes/responses.js';
+import { carriesNoBody, responseHeaders } from '../routes/responses.js';
 import { normalizeIp } from '../rules/keys.js';
 import { answerClientError } from './parser-refusals.js';
 
@@ -76,8 +76,16 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
   }
   res.writeHead(response.status, headersOf(response, answer.requestId));
   if (cut === 'truncate') {
+    const close = () => req.socket.destroy();
+    // A HEAD's answer (or a 204's) has no body to cut, and node:http ignores a write to it, so
+    // the socket closed before the head went out: the head goes whole, then the connection
+    // closes, and the client has the whole answer, as in-process.
+    if (req.method === 'HEAD' || carriesNoBody(response.status)) {
+      res.end(close);
+      return;
+    }
     const bytes = Buffer.from(response.body);
-    res.write(bytes.subarray(0, Math.max(1, bytes.length >> 1)), () => req.socket.destroy());
+    res.write(bytes.subarray(0, Math.max(1, bytes.length >> 1)), close);
   } else if (cut === 'stall') {
     // The headers go now; the body never does. The client's abort (or close()) ends it.
     res.flushHeaders();

@@ -166,6 +166,30 @@ describe('mock.listen', () => {
     }
   });
 
+  // node:http writes no body for a HEAD, so the truncate's write flushed nothing before the
+  // socket closed: the client saw a network error where in-process it had the whole answer.
+  it('sends the whole head of a HEAD a truncate meets, then closes, as in-process', async () => {
+    const mock = createMockService({ orders: 3 });
+    const rule = { path: `${ORDERS}/1`, error: 'truncate', times: 1 } as const;
+    mock.faults.add(rule);
+    const init = { method: 'HEAD', headers: { 'X-API-Key': MOCK_API_KEY } };
+    const inProcess = await mock.fetch(`${mock.baseUrl}/orders/1`, init);
+    mock.faults.add(rule);
+    const running = await mock.listen();
+    onTestFinished(() => running.close());
+    // Kept alive unless the server closes it: rawExchange resolves only once it does.
+    const raw = await rawExchange(
+      Number(new URL(running.hostUrl).port),
+      `HEAD ${ORDERS}/1 HTTP/1.1\r\nHost: x\r\nX-API-Key: ${MOCK_API_KEY}\r\n\r\n`,
+    );
+    const answer = parseRaw(raw);
+    expect(answer.status).toBe(inProcess.status);
+    expect(answer.headers['content-type']).toBe(inProcess.headers.get('content-type'));
+    expect(answer.headers['x-request-id']).toBe(mock.requests.at(-1)?.requestId);
+    expect(answer.body).toBe('');
+    expect(mock.requests.map((entry) => entry.fault?.effect)).toEqual(['truncate', 'truncate']);
+  });
+
   it('treats paths case-sensitively over HTTP: another case is an unknown path', async () => {
     const running = await createMockService({ orders: 3 }).listen();
     onTestFinished(() => running.close());
