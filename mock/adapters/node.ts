@@ -5,7 +5,7 @@
 // host URL, and the routes see the socket's address for `allowedIps`. A cut connection is cut
 // at the socket: reset with an RST, truncate mid-body, stall after the headers. A body over
 // MAX_BODY_BYTES is never kept: 413, and the connection closes.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type Answer, type Intake, type IntakeRequest, MAX_BODY_BYTES } from '../routes/intake.js';
@@ -74,7 +74,10 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
     else socket.destroy();
     return;
   }
-  res.writeHead(response.status, headersOf(response, answer.requestId));
+  // A status node:http has no name for (a rule's 420 or 599) goes with an empty reason
+  // phrase, as uvicorn sends it and as in-process answers have it, not node's `unknown`.
+  const reason = STATUS_CODES[response.status] ?? '';
+  res.writeHead(response.status, reason, headersOf(response, answer.requestId));
   if (cut === 'truncate') {
     const close = () => req.socket.destroy();
     // A HEAD's answer (or a 204's) has no body to cut, and node:http ignores a write to it, so

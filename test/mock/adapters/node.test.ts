@@ -190,6 +190,22 @@ describe('mock.listen', () => {
     expect(mock.requests.map((entry) => entry.fault?.effect)).toEqual(['truncate', 'truncate']);
   });
 
+  // node:http named such a status `unknown`, which the SDK's error message then quoted.
+  it.each([420, 599])(
+    'sends %i, a status node:http has no name for, with an empty reason phrase, as in-process',
+    async (status) => {
+      const mock = createMockService({ orders: 3 });
+      mock.faults.add({ path: `${ORDERS}*`, status });
+      const running = await mock.listen();
+      onTestFinished(() => running.close());
+      const init = { headers: { 'X-API-Key': MOCK_API_KEY } };
+      const inProcess = await mock.fetch(`${mock.baseUrl}/orders`, init);
+      const overHttp = await fetch(`${running.hostUrl}${ORDERS}`, init);
+      expect([inProcess.status, overHttp.status]).toEqual([status, status]);
+      expect([inProcess.statusText, overHttp.statusText]).toEqual(['', '']);
+    },
+  );
+
   it('treats paths case-sensitively over HTTP: another case is an unknown path', async () => {
     const running = await createMockService({ orders: 3 }).listen();
     onTestFinished(() => running.close());
