@@ -15,11 +15,26 @@ export type KyFetch = NonNullable<Options['fetch']>;
 // with ("Network connection lost."). Not an Error subclass (a ReferenceError in a custom
 // fetch, a DOMException such as AbortError), nor a rejection after the request's signal
 // aborted (that is the abort's); hook code runs outside fetch, so a bug there is never marked.
+// Told by the constructor's name as well as by instanceof: under jest's and vitest's vm pools
+// the SDK runs in a realm of its own, while Node's fetch rejects with the outer realm's
+// TypeError, which no instanceof here recognizes.
 const networkErrors = new WeakSet<object>();
 
 function failedForWantOfResponse(error: unknown): error is Error {
   if (error instanceof TypeError) return true;
-  return error instanceof Error && Object.getPrototypeOf(error) === Error.prototype;
+  if (Object.prototype.toString.call(error) !== '[object Error]') return false;
+  const kind = (Object.getPrototypeOf(error) as { constructor?: { name?: unknown } } | null)
+    ?.constructor?.name;
+  return kind === 'TypeError' || kind === 'Error';
+}
+
+/**
+ * What was thrown, from the error ky hands to `shouldRetry`: ky wraps a rejection that is no
+ * Error of its own realm (an outer realm's TypeError, as above) in its NonError, which it
+ * does not export, keeping the rejection as `value`.
+ */
+export function unwrapNonError(error: Error): Error {
+  return error.name === 'NonError' && 'value' in error ? (error.value as Error) : error;
 }
 
 /**

@@ -55,7 +55,9 @@ export function describeNetworkError(error: Error): string {
     current = inner.cause ?? inner.errors?.[0];
   }
   const cause = (error as Cause).cause;
-  const detail = cause instanceof Error && cause.message ? `: ${cause.message}` : '';
+  // Read, not tested with instanceof: the cause may come from another realm (see fetch.ts).
+  const message = (cause as { message?: unknown } | undefined)?.message;
+  const detail = typeof message === 'string' && message ? `: ${message}` : '';
   return `network error: ${error.message}${detail}`;
 }
 

@@ -5,7 +5,7 @@ import { HTTPError, TimeoutError as KyTimeoutError, type RetryOptions } from 'ky
 import { requestIdOf } from '../errors/api-error.js';
 import { parseRetryAfter, retryAfterMs } from '../errors/retry-after.js';
 import type { NormalizedConfig } from './config.js';
-import { isNetworkError } from './fetch.js';
+import { isNetworkError, unwrapNonError } from './fetch.js';
 import { describeNetworkError } from './outcome.js';
 import type { ResolvedOptions } from './request-options.js';
 import type { RetryPolicy } from './transport.js';
@@ -75,7 +75,8 @@ export function retryFor(
   const composed: RetryOptions = {
     ...retry,
     shouldRetry: async (state) => {
-      const { error, retryCount } = state;
+      const { retryCount } = state;
+      const error = unwrapNonError(state.error);
       weighed.error = error;
       if (refusedOnly && !(error instanceof HTTPError && error.response.status === 429)) {
         return false;

@@ -42,7 +42,9 @@ export class AbortError extends OrderFulfillmentError {
    */
   constructor(method: string, path: string, options?: RequestErrorOptions) {
     const cause = options?.cause;
-    const reason = cause instanceof Error ? `: ${cause.message}` : '';
+    // Read, not tested with instanceof: an outer realm's reason (jest's and vitest's vm pools).
+    const message = (cause as { message?: unknown } | null | undefined)?.message;
+    const reason = typeof message === 'string' ? `: ${message}` : '';
     // Error reads only `cause` from its options, so the cursor may ride along.
     super(`${method} ${path} → aborted by the caller${reason}`, options);
     const cursor = options?.cursor;
