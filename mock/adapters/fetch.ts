@@ -10,7 +10,7 @@ import { readBodyWithin } from '../../src/receiver/read-body.js';
 import { type Answer, type Intake, MAX_BODY_BYTES } from '../routes/intake.js';
 import { carriesNoBody, responseHeaders } from '../routes/responses.js';
 import type { Router } from '../routes/router.js';
-import { refusedByParser } from './parser-refusals.js';
+import { parserRefusal } from './parser-refusals.js';
 
 const EMPTY = new Uint8Array(0);
 const utf8 = new TextEncoder();
@@ -57,16 +57,17 @@ export async function answerRequest(
   intake: Intake,
   clientIp: string,
 ): Promise<Answer> {
-  // A method the HTTP server's parser refuses never reaches the service there, so not here.
-  const refused = refusedByParser(request, () => intake.reserveId());
-  if (refused) return refused;
+  // What the HTTP server's parser refuses never reaches the service there, so not here.
+  const url = new URL(request.url);
+  const refusal = parserRefusal(request, url);
+  if (refusal) return { response: refusal, requestId: intake.reserveId() };
   const { method } = request;
   const body =
     method === 'GET' || method === 'HEAD' ? EMPTY : await readBodyWithin(request, MAX_BODY_BYTES);
   if (!body) return intake.refuseBody();
   return intake.handle({
     method,
-    url: new URL(request.url),
+    url,
     header: (name) => request.headers.get(name),
     rawHeaders: request.headers,
     body,

@@ -5,7 +5,6 @@
 // uvicorn's parsers refuse the same requests (httptools is llhttp; h11 has a like limit).
 import { METHODS, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Answer } from '../routes/intake.js';
 import type { RouteResponse } from '../routes/requests.js';
 
 // What node:http would answer a request it cannot parse, by the parser's error code.
@@ -61,16 +60,26 @@ export function answerClientError(
 // GET, HEAD, OPTIONS, POST and PUT, so `patch` reaches a server as sent, and is refused.
 const PARSED_METHODS: ReadonlySet<string> = new Set(METHODS);
 
+// How many bytes of a request's target and headers node:http's parser reads (its default
+// `maxHeaderSize`; h11, uvicorn's other parser, stops at 16 KB too). It counts the target and
+// each header's name and value, not the method, the separators or the line ends, and refuses
+// a request once they reach the limit.
+const MAX_HEADER_BYTES = 16 * 1024;
+
 /**
  * The answer node:http's parser would have given this request instead of passing it on, if
- * any. The service never sees such a request: no journal entry, no fault rule, no change.
+ * any: 400 for a method it does not take, 431 for a target and headers of 16 KB or more. The
+ * service never sees such a request: no journal entry, no fault rule, no change. Only the
+ * headers the request carries count: a client over HTTP adds its own (`Host`, `User-Agent`,
+ * ...), a few hundred bytes more.
  *
  * @param request - The request as fetch would send it.
- * @param reserveId - Gives the request id the answer carries.
+ * @param url - Its URL, parsed.
  */
-export function refusedByParser(request: Request, reserveId: () => string): Answer | undefined {
-  if (!PARSED_METHODS.has(request.method)) {
-    return { response: refusal('HPE_INVALID_METHOD'), requestId: reserveId() };
-  }
-  return undefined;
+export function parserRefusal(request: Request, url: URL): RouteResponse | undefined {
+  if (!PARSED_METHODS.has(request.method)) return refusal('HPE_INVALID_METHOD');
+  // Header values are Latin-1 (a byte per character), a target's path and query ASCII.
+  let size = url.pathname.length + url.search.length;
+  for (const [name, value] of request.headers) size += name.length + value.length;
+  return size >= MAX_HEADER_BYTES ? refusal('HPE_HEADER_OVERFLOW') : undefined;
 }

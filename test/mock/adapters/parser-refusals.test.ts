@@ -1,6 +1,7 @@
-// Requests node:http's parser refuses before they reach the service get the same answer
-// in-process (msw's handlers, mock.fetch) as over HTTP, where the parser refuses the bytes:
-// the same status and JSON detail, no journal entry, nothing changed.
+// Requests node:http's parser refuses before they reach the service (a method it does not
+// take, a target and headers over 16 KB) get the same answer in-process (msw's handlers,
+// mock.fetch) as over HTTP, where the parser refuses the bytes: the same status and JSON
+// detail, no journal entry, nothing changed.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMockService, MOCK_API_KEY, type MockService } from '../../../mock/index.js';
 import { handlerFetch } from '../../support/mock.js';
@@ -55,6 +56,42 @@ describe.each(Object.keys(WAYS))('a request node:http’s parser refuses (%s)', 
       expect(mock.requests).toEqual([]);
     },
   );
+
+  // Over HTTP node's parser stops at 16 KB of target and headers (h11's limit is the same);
+  // in-process the request was served, and a fault rule even added.
+  it.each([
+    ['a header', 'GET', `${ORDERS}?limit=1`, 'a'.repeat(17_000)],
+    ['a query', 'GET', `${ORDERS}?limit=1&x=${'a'.repeat(17_000)}`, 'a'],
+    ['a header', 'POST', '/__mock/faults', 'a'.repeat(17_000)],
+  ])(
+    'answers %s over 16 KB (%s) 431 with a JSON detail, changing and journaling nothing',
+    async (_, method, path, big) => {
+      const { mock, hostUrl, send } = await start();
+      const response = await send(
+        new Request(`${hostUrl}${path}`, {
+          method,
+          headers: { 'Content-Type': 'application/json', 'X-API-Key': MOCK_API_KEY, 'X-Big': big },
+          ...(method === 'POST' && { body: JSON.stringify({ path: ORDERS, status: 503 }) }),
+        }),
+      );
+      expect(response.status).toBe(431);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(response.headers.get('x-request-id')).toMatch(/^req_\d+$/);
+      expect(await response.json()).toEqual({
+        detail: 'Request header fields too large (over 16 KB)',
+      });
+      expect(mock.faults.list()).toEqual([]);
+      expect(mock.requests).toEqual([]);
+    },
+  );
+
+  it('serves a request whose target and headers stay well under 16 KB', async () => {
+    const { mock, hostUrl, send } = await start();
+    const headers = { 'X-API-Key': MOCK_API_KEY, 'X-Big': 'a'.repeat(15_000) };
+    const response = await send(new Request(`${hostUrl}${ORDERS}?limit=1`, { headers }));
+    expect(response.status).toBe(200);
+    expect(mock.requests).toHaveLength(1);
+  });
 
   it('serves the methods fetch upper-cases itself', async () => {
     const { mock, hostUrl, send } = await start();
