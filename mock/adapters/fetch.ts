@@ -4,7 +4,8 @@
 // interception at all. A cut connection is what fetch shows for one: a body stream that errors
 // after its first chunk (truncate) or never ends (stall); a reset, or a truncated redirect that
 // fetch would follow, has no Response, so each user shows it its own way. A body over
-// MAX_BODY_BYTES gets the 413 the node adapter gives it. Nothing here loads msw.
+// MAX_BODY_BYTES gets the 413 the node adapter gives it, and a request node:http's parser
+// would refuse the answer it gets over HTTP (parser-refusals.ts). Nothing here loads msw.
 import { STATUS_CODES } from 'node:http';
 import { readBodyWithin } from '../../src/receiver/read-body.js';
 import { type Answer, type Intake, MAX_BODY_BYTES } from '../routes/intake.js';
@@ -45,8 +46,10 @@ function cutBody(answer: Answer, signal: AbortSignal): ReadableStream<Uint8Array
 }
 
 /**
- * The intake's answer to a fetch Request. The body limit applies by the declared length
- * before any of the body is read, else once the bytes read pass it; the rest is left unread.
+ * The intake's answer to a fetch Request. A request node:http's parser would refuse (a
+ * method it does not take, headers over 16 KB) gets that refusal, and no more is read. The
+ * body limit applies by the declared length before any of the body is read, else once the
+ * bytes read pass it; the rest is left unread.
  *
  * @param request - The request as fetch would send it.
  * @param intake - Where it enters the service.
