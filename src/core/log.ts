@@ -91,6 +91,11 @@ function redactMembers(text: string): string {
   return redacted ? out : text;
 }
 
+// What envLogLevel reads of Deno's permissions API.
+type DenoPermissions = {
+  permissions?: { querySync?: (query: { name: string; variable: string }) => { state: string } };
+};
+
 /**
  * The environment's level, read without failing where `process` is missing or its `env`
  * throws (edge runtimes, browsers, Deno without the permission). A value that is no level
@@ -101,6 +106,11 @@ function redactMembers(text: string): string {
 export function envLogLevel(logger: Logger): LogLevel | undefined {
   let value: unknown;
   try {
+    // Deno, on a terminal, stops a program without --allow-env to ask the user before a
+    // variable is read: it is read only where already granted (README, "Deno permissions").
+    const { Deno } = globalThis as { Deno?: DenoPermissions };
+    const query = { name: 'env', variable: 'ORDER_FULFILLMENT_LOG' };
+    if (Deno?.permissions?.querySync?.(query).state === 'prompt') return undefined;
     value = (globalThis as { process?: { env?: Record<string, unknown> } }).process?.env
       ?.ORDER_FULFILLMENT_LOG;
   } catch {

@@ -172,6 +172,31 @@ describe('log levels', () => {
     expect(overridden.lines).toEqual([]);
   });
 
+  // On a terminal, Deno stops a program without --allow-env to ask before a variable is read.
+  it.each([
+    ['prompt', []],
+    ['granted', ['info']],
+  ])(
+    'on Deno, reads ORDER_FULFILLMENT_LOG only where env access is granted (%s)',
+    async (state, levels) => {
+      vi.stubEnv('ORDER_FULFILLMENT_LOG', 'info');
+      const asked: unknown[] = [];
+      const querySync = (query: unknown) => {
+        asked.push(query);
+        return { state };
+      };
+      vi.stubGlobal('Deno', { permissions: { querySync } });
+      try {
+        const { client, lines } = session(undefined);
+        await client.products.list();
+        expect(lines.map((entry) => entry.level)).toEqual(levels);
+        expect(asked).toEqual([{ name: 'env', variable: 'ORDER_FULFILLMENT_LOG' }]);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    },
+  );
+
   it('warns of an ORDER_FULFILLMENT_LOG that is no level, and logs at warn', async () => {
     vi.stubEnv('ORDER_FULFILLMENT_LOG', 'verbose');
     const { client, lines } = session(undefined);
