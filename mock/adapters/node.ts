@@ -26,7 +26,10 @@ export interface ListenOptions {
 export interface MockServer {
   /** `http://HOST:PORT`, the `{host_url}` to give clients. */
   hostUrl: string;
-  /** Stops accepting requests, ends open connections, and resolves when closed. */
+  /**
+   * Stops accepting requests, ends open connections, and resolves when closed. Called again,
+   * it returns the same promise (a test's own teardown and an `afterAll` may both call it).
+   */
   close(): Promise<void>;
 }
 
@@ -280,12 +283,13 @@ export async function listen(
   // URL names the loopback of the same family, which the server also listens on.
   const reachable = WILDCARD_LOOPBACK[address.address] ?? address.address;
   const shownHost = reachable.includes(':') ? `[${reachable}]` : reachable;
+  let closed: Promise<void> | undefined;
   return {
     hostUrl: `http://${shownHost}:${address.port}`,
     close: () =>
-      new Promise<void>((resolve, reject) => {
+      (closed ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      })),
   };
 }

@@ -63,6 +63,17 @@ describe('mock.listen', () => {
     expect((await send(`${running.hostUrl}/api/v1/web-api/v1/products`)).status).toBe(200);
   });
 
+  // A test's own teardown and an afterAll may both close it: the second call must not reject.
+  it('closes once, however often close() is called, and refuses connections after', async () => {
+    const running = await createMockService().listen();
+    const first = running.close();
+    await expect(Promise.all([first, running.close()])).resolves.toEqual([undefined, undefined]);
+    await expect(running.close()).resolves.toBeUndefined();
+    await expect(fetch(`${running.hostUrl}/api/v1/web-api/v1/products`)).rejects.toThrow(
+      'fetch failed',
+    );
+  });
+
   it('answers unknown paths and wrong methods with JSON', async () => {
     const running = await createMockService().listen();
     onTestFinished(() => running.close());
