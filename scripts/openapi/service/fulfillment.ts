@@ -52,7 +52,8 @@ export function fulfillmentPaths(): Record<string, Json> {
             '422',
             'No body, a `Content-Type` other than `application/json` or `application/*+json` ' +
               '(`model_attributes_type`), a body that is not JSON, or one that breaks the schema ' +
-              '(including `source` without `external_ref`, or a `shipped_at` without an offset).',
+              '(such as a `shipped_at` without an offset). `source` without `external_ref` is no ' +
+              'error: it names no order, so the answer is 200 `skipped`.',
           ),
         },
       },
