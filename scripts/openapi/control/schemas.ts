@@ -5,7 +5,12 @@ import { ClockAdvanceSchema, ClockSetSchema } from '../../../mock/routes/control
 import { DeliveryAttemptSchema } from '../../../mock/rules/delivery-log.js';
 import { FaultRuleSchema, StoredFaultRuleSchema } from '../../../mock/rules/fault-rule.js';
 import { MockRequestSchema } from '../../../mock/rules/mock-request.js';
-import { OrderInputSchema, ProductInputSchema } from '../../../mock/store/record-schemas.js';
+import {
+  OrderInputSchema,
+  OrderItemRecordSchema,
+  OrderRecordSchema,
+  ProductInputSchema,
+} from '../../../mock/store/record-schemas.js';
 import * as S from '../../../src/schemas/index.js';
 import {
   clean,
@@ -80,7 +85,13 @@ const outputs = registryOf([
       '`error` when it did not (network error, timeout); `body` is the exact bytes sent, the same ' +
       'on every attempt of an event.',
   ],
-  [S.OrderDetailSchema, 'Order', 'A stored order, every field.'],
+  [
+    // What the mock stores and answers with (MockOrder): every field of the order detail,
+    // present, and the order's lines, which the service serves apart (`/orders/{id}/items`).
+    z.extend(OrderRecordSchema, { items: z.array(OrderItemRecordSchema) }),
+    'Order',
+    'A stored order: every field of the order detail, and its `items`.',
+  ],
   [S.ProductSchema, 'Product', 'A stored product.'],
   [S.WebhookSubscriptionSchema, 'WebhookSubscription', 'A stored webhook subscription.'],
   [
@@ -117,5 +128,14 @@ export function controlComponents(): Record<string, Json> {
     if (!shippedAt) throw new Error(`scripts/openapi/control/schemas.ts: ${id} has no shipped_at`);
     shipment.properties = { ...shipment.properties, shipped_at: instant };
   }
+  // A stored parcel's `shipped_at` is what StoredInstantSchema's transform writes (a UTC
+  // instant with milliseconds), which zod's output reading cannot see through: it says any.
+  const parcel = (cleaned.Order as Schema).properties?.shipments?.items as Schema | undefined;
+  if (!parcel?.properties?.shipped_at)
+    throw new Error('scripts/openapi/control/schemas.ts: Order has no shipments[].shipped_at');
+  parcel.properties.shipped_at = {
+    type: ['string', 'null'],
+    description: 'When the parcel shipped, in UTC with milliseconds (`2026-06-15T09:30:00.000Z`).',
+  };
   return sortedById(cleaned);
 }

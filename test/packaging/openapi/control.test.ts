@@ -160,7 +160,7 @@ describe('docs/openapi-control.json records the mock sends', () => {
   // Described as sent: the mock's own records validate, and a journal entry with a field a
   // newer mock adds is not refused (zod's output reading would close it).
   it('match what the mock answers with', async () => {
-    const { hostUrl } = await reach(server, createMockService({ products: 2 }), 'msw');
+    const { hostUrl } = await reach(server, createMockService({ orders: 1, products: 2 }), 'msw');
     const rule = { path: '/api/v1/web-api/v1/orders', status: 503 };
     const stored = await send(`${hostUrl}/__mock/faults`, { method: 'POST', body: rule });
     const product = await send(`${hostUrl}/__mock/products/1`);
@@ -173,6 +173,23 @@ describe('docs/openapi-control.json records the mock sends', () => {
     const request = validatorOf('openapi-control.json', 'MockRequest');
     expect(request(entry)).toBe(true);
     expect(request({ ...entry, addedLater: 1 })).toBe(true);
+  });
+
+  // A stored order is the order detail and its lines: every /__mock/orders answer has them.
+  it('say a stored order has its items', async () => {
+    const { hostUrl } = await reach(server, createMockService({ orders: 1 }), 'msw');
+    const shipments = [{ carrier: 'UPS', shipped_at: '2026-06-15T11:30:00+02:00' }];
+    const answers = [
+      await send(`${hostUrl}/__mock/orders/1`),
+      await send(`${hostUrl}/__mock/orders`, { method: 'POST', body: { shipments } }),
+      await send(`${hostUrl}/__mock/orders/1`, { method: 'PATCH', body: { shipments } }),
+    ];
+    const order = validatorOf('openapi-control.json', 'Order');
+    for (const { body } of answers) {
+      expect(body.items.length).toBeGreaterThan(0);
+      expect(order(body)).toBe(true);
+      expect(order({ ...body, items: undefined })).toBe(false);
+    }
   });
 });
 
