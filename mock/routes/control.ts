@@ -8,8 +8,8 @@ import { HttpMethodSchema, PathPatternSchema, pathMatches } from '../rules/fault
 import { iso } from '../store/generate.js';
 import { MockInputError, MockNotFoundError } from '../store/store-errors.js';
 import type { ServiceContext } from './context.js';
-import { readFilter, refuseInput, routeName, withoutQuery } from './control-input.js';
-import { type RouteResponse, readJsonBody } from './requests.js';
+import { bodyIssues, readFilter, refuseInput, routeName, withoutQuery } from './control-input.js';
+import { type RouteRequest, type RouteResponse, readJsonBody } from './requests.js';
 import { fail, json, unprocessable } from './responses.js';
 import type { Route, RouteParams } from './router.js';
 
@@ -67,14 +67,18 @@ function listRequests(ctx: ServiceContext, params: URLSearchParams): RouteRespon
   return json({ items });
 }
 
+const FLUSHES =
+  'POST /__mock/deliveries/flush takes no body (only ?limit=) and waits for every pending delivery';
+
 // The kept delivery attempts, the newest `limit` of them, oldest first; for the flush, once
-// nothing is pending (a bad query is refused before the wait).
+// nothing is pending (a bad query, or a body it would not read, is refused before the wait).
 async function listDeliveries(
   ctx: ServiceContext,
-  params: URLSearchParams,
+  request: RouteRequest,
   flush = false,
 ): Promise<RouteResponse> {
-  const filter = readFilter(DeliveryFilterSchema, params, ['limit']);
+  const refused = flush ? bodyIssues(request, FLUSHES) : [];
+  const filter = readFilter(DeliveryFilterSchema, request.url.searchParams, ['limit'], refused);
   if (!('data' in filter)) return filter;
   if (flush) await ctx.deliveries.flush();
   return json({ items: lastOf(ctx.deliveries.deliveries, filter.data.limit) });
@@ -123,29 +127,33 @@ function withBody<S extends z.ZodMiniType>(
   };
 }
 
-// The control routes that check their own query: the filters (readFilter) and act()'s, each
-// marked where it is declared. Every other one reads none and refuses any (withoutQuery).
+// The control routes that check their own query: the filters (readFilter) and
+// withoutInput()'s, each marked where it is declared. Every other one reads none and refuses
+// any (withoutQuery).
 const checksOwnQuery = new WeakSet<Route>();
 const ownQuery = (route: Route): Route => {
   checksOwnQuery.add(route);
   return route;
 };
 
-// A control route that does one thing and says so: `{"status": "<done>"}`. It reads no
-// query and no body, so it refuses both (changing nothing), with `why` for the person who
-// meant it to do less.
-function act(method: string, path: string, run: () => void, done: string, why: string): Route {
-  const reason = `${routeName({ method, path })} takes no query or body and ${why}`;
+// A control route other than a GET that reads no query and no body: it refuses both
+// (changing nothing), with `why` for the person who meant it to do less.
+function withoutInput(route: Route, why: string): Route {
+  const reason = `${routeName(route)} takes no query or body and ${why}`;
   return ownQuery({
-    method,
-    path,
-    handle(request) {
-      const refused = refuseInput(request, reason);
-      if (refused) return refused;
-      run();
-      return json({ status: done });
-    },
+    ...route,
+    handle: (request, params, key) =>
+      refuseInput(request, reason) ?? route.handle(request, params, key),
   });
+}
+
+// A control route that does one thing and says so: `{"status": "<done>"}`.
+function act(method: string, path: string, run: () => void, done: string, why: string): Route {
+  const handle = () => {
+    run();
+    return json({ status: done });
+  };
+  return withoutInput({ method, path, handle }, why);
 }
 
 const orderId = (params: RouteParams) => params.order_id ?? '';
@@ -166,6 +174,7 @@ function productId(params: RouteParams): number | RouteResponse {
 
 const CLEARS_FAULTS =
   'removes every rule; DELETE /__mock/faults/{id} removes one (its id from GET /__mock/faults)';
+const REMOVES_FAULT = 'removes the one rule its path names';
 const CLEARS_JOURNAL =
   'empties the whole journal; nothing empties part of it, but GET /__mock/requests filters it';
 
@@ -251,12 +260,12 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
     ownQuery({
       method: 'GET',
       path: `${at}/deliveries`,
-      handle: (request) => listDeliveries(ctx, request.url.searchParams),
+      handle: (request) => listDeliveries(ctx, request),
     }),
     ownQuery({
       method: 'POST',
       path: `${at}/deliveries/flush`,
-      handle: (request) => listDeliveries(ctx, request.url.searchParams, true),
+      handle: (request) => listDeliveries(ctx, request, true),
     }),
     {
       method: 'POST',
@@ -264,14 +273,17 @@ export function controlRoutes(ctx: ServiceContext): Route[] {
       handle: withBody(undefined, (body) => stateCall(() => ctx.faults.add(body), 201)),
     },
     { method: 'GET', path: `${at}/faults`, handle: () => json({ items: ctx.faults.list() }) },
-    {
-      method: 'DELETE',
-      path: `${at}/faults/:fault_id`,
-      handle: (_request, { fault_id: id = '' }) =>
-        ctx.faults.remove(id)
-          ? json({ id, status: 'removed' })
-          : fail(404, `Fault rule ${id} not found`),
-    },
+    withoutInput(
+      {
+        method: 'DELETE',
+        path: `${at}/faults/:fault_id`,
+        handle: (_request, { fault_id: id = '' }) =>
+          ctx.faults.remove(id)
+            ? json({ id, status: 'removed' })
+            : fail(404, `Fault rule ${id} not found`),
+      },
+      REMOVES_FAULT,
+    ),
     act('DELETE', `${at}/faults`, () => ctx.faults.clear(), 'cleared', CLEARS_FAULTS),
     ownQuery({
       method: 'GET',

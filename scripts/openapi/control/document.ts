@@ -7,26 +7,11 @@ import {
   DeliveryFilterSchema,
   RequestFilterSchema,
 } from '../../../mock/routes/control.js';
-import { int64, type Json, json, ref, withDefaultResponses } from '../json-schema.js';
+import { type Json, json, ref, withDefaultResponses } from '../json-schema.js';
 import { openWhatIsSent } from '../open-answers.js';
-import {
-  bad,
-  body,
-  error,
-  fields,
-  items,
-  ok,
-  pathParam,
-  queryOf,
-  status,
-  tags,
-} from './operations.js';
+import { bad, body, error, items, ok, pathParam, queryOf, status, tags } from './operations.js';
+import { stored } from './records.js';
 import { controlComponents } from './schemas.js';
-
-// A product id as the control routes read it from the path (mock/routes/control.ts,
-// `productId`): every id a product can have, a safe integer from 1, in plain decimal (no
-// sign, no leading zero); anything else is 422. Past 32 bits, so `int64` (see int64()).
-const PRODUCT_ID = int64({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) as Json;
 
 const newestOnly = queryOf(DeliveryFilterSchema, {
   limit: 'Only the newest N attempts. Any other query parameter is refused (422).',
@@ -46,7 +31,8 @@ const noQuery = error(
     '(`extra_forbidden`).',
 );
 
-// The 422 of an operation that reads neither query nor body (clear, reset).
+// The 422 of an operation other than a GET that reads neither query nor body (removing a
+// rule, clear, reset).
 const noInput = error(
   'A query parameter, or a body other than none or `{}`; nothing was changed. `detail` names ' +
     'each (`extra_forbidden`).',
@@ -62,61 +48,6 @@ function refusingQueries(paths: Record<string, Json>): Record<string, Json> {
     }
   }
   return paths;
-}
-
-// The create, read and change endpoints of one kind of stored record.
-function stored(
-  at: string,
-  kind: 'order' | 'product',
-  summaries: { create: string; change: string },
-): Record<string, Json> {
-  const schema = ref(kind === 'order' ? 'Order' : 'Product');
-  const input = kind === 'order' ? 'OrderInput' : 'ProductInput';
-  const update = kind === 'order' ? 'OrderUpdate' : 'ProductUpdate';
-  const missing = error(`No such ${kind}.`);
-  const id = `${kind}_id`;
-  const name = `${kind[0]?.toUpperCase()}${kind.slice(1)}`;
-  return {
-    [`${at}/${kind}s`]: {
-      post: {
-        operationId: `create${name}`,
-        ...tags('state'),
-        summary: summaries.create,
-        requestBody: fields(input, `Any fields of a ${kind}; the rest are generated.`),
-        responses: { '201': ok(`The stored ${kind}.`, schema), '422': bad },
-      },
-    },
-    [`${at}/${kind}s/{${id}}`]: {
-      parameters: [
-        kind === 'order'
-          ? pathParam(id, 'The order’s `id` (a string).')
-          : pathParam(
-              id,
-              'The product’s `id`: a safe integer from 1 (up to 2^53 − 1), in decimal without ' +
-                'sign or leading zeros (422 otherwise).',
-              PRODUCT_ID,
-            ),
-      ],
-      get: {
-        operationId: `get${name}`,
-        ...tags('state'),
-        summary: `Read a stored ${kind}`,
-        // A product id must be an integer; any string names an order.
-        responses: {
-          '200': ok(`The ${kind}.`, schema),
-          '404': missing,
-          ...(kind === 'product' && { '422': bad }),
-        },
-      },
-      patch: {
-        operationId: `update${name}`,
-        ...tags('state'),
-        summary: summaries.change,
-        requestBody: fields(update, 'The fields to change.'),
-        responses: { '200': ok(`The ${kind}.`, schema), '404': missing, '422': bad },
-      },
-    },
-  };
 }
 
 /** Builds the control endpoints' OpenAPI 3.1 document. */
@@ -138,7 +69,8 @@ function buildControlDocument(): Json {
         'language: no API key, JSON in ' +
         'and out, never faulted or delayed, never in the journal. A query parameter an ' +
         'endpoint does not list is refused (422 `extra_forbidden`), and so is a body other ' +
-        'than none or `{}` where it takes none. docs/mock.md explains each.',
+        'than none or `{}` where an endpoint other than a GET takes none (a GET’s body is ' +
+        'ignored). docs/mock.md explains each.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [
@@ -219,7 +151,13 @@ function buildControlDocument(): Json {
             ...tags('state'),
             summary: 'Wait until no delivery or retry is pending',
             parameters: newestOnly,
-            responses: { '200': attempts, '422': bad },
+            responses: {
+              '200': attempts,
+              '422': error(
+                'A query parameter other than a valid `limit`, or a body other than none or `{}`; ' +
+                  'nothing was waited for. `detail` names each.',
+              ),
+            },
           },
         },
         [`${at}/faults`]: {
@@ -262,6 +200,7 @@ function buildControlDocument(): Json {
                 required: ['id', 'status'],
               }),
               '404': error('No live rule has this id (never added, removed, or spent).'),
+              '422': noInput,
             },
           },
         },

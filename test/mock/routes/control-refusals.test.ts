@@ -91,6 +91,57 @@ describe.each(TRANSPORTS)('control endpoints refuse what they do not read (%s)',
     expect(mock.faults.list()).toEqual([]);
   });
 
+  // Ignored, a body made these run in full: `{"only_if": "never"}` still removed the rule.
+  it('DELETE /__mock/faults/{id} with a query or a body: 422, the rule kept', async () => {
+    const { mock, call } = await control();
+    await call('POST', '/faults', { body: { path: ORDERS, status: 503 } });
+    const rules = mock.faults.list();
+    const why =
+      'DELETE /__mock/faults/{fault_id} takes no query or body and removes the one rule its ' +
+      'path names';
+    const body = await call('DELETE', '/faults/flt_1', { body: { only_if: 'never' } });
+    expect(body.status).toBe(422);
+    expect(body.body).toEqual({
+      detail: [
+        { loc: ['body', 'only_if'], msg: `is not a field; ${why}`, type: 'extra_forbidden' },
+      ],
+    });
+    const both = await call('DELETE', '/faults/flt_1?dry_run=1', { body: 'flt_1' });
+    expect(both.status).toBe(422);
+    expect(both.body.detail).toEqual([
+      { loc: ['query', 'dry_run'], msg: `is not a parameter; ${why}`, type: 'extra_forbidden' },
+      { loc: ['body'], msg: `must be empty or {}; ${why}`, type: 'extra_forbidden' },
+    ]);
+    expect(mock.faults.list()).toEqual(rules);
+    expect((await call('DELETE', '/faults/flt_1', { body: {} })).body).toEqual({
+      id: 'flt_1',
+      status: 'removed',
+    });
+    expect(mock.faults.list()).toEqual([]);
+  });
+
+  it('POST /__mock/deliveries/flush with a body: 422 before the wait, with the query’s issues', async () => {
+    const { call } = await control();
+    const why =
+      'POST /__mock/deliveries/flush takes no body (only ?limit=) and waits for every pending ' +
+      'delivery';
+    const body = await call('POST', '/deliveries/flush', { body: { timeoutMs: 1 } });
+    expect(body.status).toBe(422);
+    expect(body.body).toEqual({
+      detail: [
+        { loc: ['body', 'timeoutMs'], msg: `is not a field; ${why}`, type: 'extra_forbidden' },
+      ],
+    });
+    const both = await call('POST', '/deliveries/flush?limit=0', { body: '[1]' });
+    expect(both.body.detail.map(({ loc }: { loc: unknown }) => loc)).toEqual([
+      ['query', 'limit'],
+      ['body'],
+    ]);
+    for (const sent of [{}, { body: ' ' }, { body: {} }]) {
+      expect((await call('POST', '/deliveries/flush?limit=1', sent)).body).toEqual({ items: [] });
+    }
+  });
+
   it('POST /__mock/reset with a query or a text body: 422, nothing reset', async () => {
     const { mock, target, call } = await control({ orders: 3 });
     await call('PUT', '/clock', { body: { now: '2027-01-01T00:00:00Z' } });
