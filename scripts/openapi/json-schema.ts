@@ -42,13 +42,22 @@ export const json = (schema: object) => ({ 'application/json': { schema } });
  */
 const defaultResponse = (): Json => ({
   description:
-    'Any other answer, with a JSON `detail` sentence (docs/spec-gaps.md): 405 for a method the ' +
-    'path does not take (with `Allow`), 413 for a body over 1 MiB, 400 for malformed ' +
-    'percent-encoding in the path (or, from the standalone server, a request it cannot parse), ' +
-    '431 for headers over 16 KB, 500 for an unexpected failure.',
+    'Any other answer, with a JSON `detail` sentence (docs/spec-gaps.md): 307 for the path ' +
+    'with trailing slashes (with `Location`, whatever the method, before authentication), ' +
+    '405 for a method the path does not take (with `Allow`), 413 for a body over 1 MiB, 400 ' +
+    'for malformed percent-encoding in the path (or, from the standalone server, a request it ' +
+    'cannot parse), 431 for headers over 16 KB, 500 for an unexpected failure.',
   headers: {
     Allow: {
       description: 'On a 405: the methods the path takes, such as `GET`.',
+      schema: { type: 'string' },
+    },
+    // Relative, unlike FastAPI's: over HTTP the mock answers on another origin than its host
+    // URL, and only a relative reference leads back on both transports (mock/routes/router.ts).
+    Location: {
+      description:
+        'On a 307: the same URL without the trailing slashes, query kept, relative to the ' +
+        'request (`../orders?limit=5` for `.../orders/?limit=5`); a 307 keeps the method.',
       schema: { type: 'string' },
     },
   },
