@@ -77,6 +77,27 @@ export function withDefaultResponses(paths: Record<string, Json>): Record<string
 }
 
 /**
+ * Every answer of the mock, the service's and the control endpoints' alike, carries
+ * X-Request-Id: the header goes on each response of each operation, as the document's
+ * `#/components/headers/RequestId`.
+ */
+export function withRequestIds(paths: Record<string, Json>): Record<string, Json> {
+  for (const operations of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (method === 'parameters') continue;
+      const responses = ((operation as Json).responses ?? {}) as Record<string, Json>;
+      for (const response of Object.values(responses)) {
+        response.headers = {
+          'X-Request-Id': { $ref: '#/components/headers/RequestId' },
+          ...(response.headers as Json | undefined),
+        };
+      }
+    }
+  }
+  return paths;
+}
+
+/**
  * Strips what zod adds for standalone documents but OpenAPI components must not carry, and
  * says `format: int64` of an integer that can leave the 32-bit range.
  *

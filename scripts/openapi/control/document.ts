@@ -7,7 +7,7 @@ import {
   DeliveryFilterSchema,
   RequestFilterSchema,
 } from '../../../mock/routes/control.js';
-import { type Json, json, ref, withDefaultResponses } from '../json-schema.js';
+import { type Json, json, ref, withDefaultResponses, withRequestIds } from '../json-schema.js';
 import { openWhatIsSent } from '../open-answers.js';
 import { bad, body, error, items, ok, pathParam, queryOf, status, tags } from './operations.js';
 import { stored } from './records.js';
@@ -92,151 +92,166 @@ function buildControlDocument(): Json {
       { name: 'faults', description: 'Fault rules: statuses, errors and delays to inject.' },
       { name: 'journal', description: 'The requests the service was sent.' },
     ],
-    paths: withDefaultResponses(
-      refusingQueries({
-        ...stored(at, 'order', {
-          create:
-            'Create an order (emits order.created); any subset of an order, the rest generated',
-          change:
-            'Change an order (not `id`, not `updated_at`; moves updated_at, emits order.updated)',
-        }),
-        ...stored(at, 'product', {
-          create: 'Create a product from any subset of one',
-          change: 'Change a product',
-        }),
-        [`${at}/clock`]: {
-          get: {
-            operationId: 'getClock',
-            ...tags('clock'),
-            summary: 'Read the mock clock',
-            responses: { '200': clock },
-          },
-          put: {
-            operationId: 'setClock',
-            ...tags('clock'),
-            summary: 'Freeze the clock at a time (years 0001 to 9999)',
-            requestBody: body('ClockSet'),
-            responses: { '200': clock, '422': bad },
-          },
-        },
-        [`${at}/clock/advance`]: {
-          post: {
-            operationId: 'advanceClock',
-            ...tags('clock'),
-            summary: 'Move the clock by `ms` (negative goes back; years 0001 to 9999)',
-            requestBody: body('ClockAdvance'),
-            responses: { '200': clock, '422': bad },
-          },
-        },
-        [`${at}/subscriptions`]: {
-          get: {
-            operationId: 'listSubscriptions',
-            ...tags('state'),
-            summary: 'List the webhook subscriptions',
-            responses: { '200': ok('Every subscription.', items('WebhookSubscription')) },
-          },
-        },
-        [`${at}/deliveries`]: {
-          get: {
-            operationId: 'listDeliveries',
-            ...tags('state'),
-            summary: 'List the delivery attempts kept, in the order they ended',
-            parameters: newestOnly,
-            responses: { '200': attempts, '422': bad },
-          },
-        },
-        [`${at}/deliveries/flush`]: {
-          post: {
-            operationId: 'flushDeliveries',
-            ...tags('state'),
-            summary: 'Wait until no delivery or retry is pending',
-            parameters: newestOnly,
-            responses: {
-              '200': attempts,
-              '422': error(
-                'A query parameter other than a valid `limit`, or a body other than none or `{}`; ' +
-                  'nothing was waited for. `detail` names each.',
-              ),
+    paths: withRequestIds(
+      withDefaultResponses(
+        refusingQueries({
+          ...stored(at, 'order', {
+            create:
+              'Create an order (emits order.created); any subset of an order, the rest generated',
+            change:
+              'Change an order (not `id`, not `updated_at`; moves updated_at, emits order.updated)',
+          }),
+          ...stored(at, 'product', {
+            create: 'Create a product from any subset of one',
+            change: 'Change a product',
+          }),
+          [`${at}/clock`]: {
+            get: {
+              operationId: 'getClock',
+              ...tags('clock'),
+              summary: 'Read the mock clock',
+              responses: { '200': clock },
+            },
+            put: {
+              operationId: 'setClock',
+              ...tags('clock'),
+              summary: 'Freeze the clock at a time (years 0001 to 9999)',
+              requestBody: body('ClockSet'),
+              responses: { '200': clock, '422': bad },
             },
           },
-        },
-        [`${at}/faults`]: {
-          post: {
-            operationId: 'addFault',
-            ...tags('faults'),
-            summary: 'Add a fault rule after the others',
-            description: 'Rules match in the order added; the first live one applies.',
-            requestBody: { required: true, content: json(ref('FaultRule')) },
-            responses: {
-              '201': ok('The stored rule.', ref('StoredFaultRule')),
-              '422': error('A bad rule; nothing was added. `detail` lists each problem.'),
+          [`${at}/clock/advance`]: {
+            post: {
+              operationId: 'advanceClock',
+              ...tags('clock'),
+              summary: 'Move the clock by `ms` (negative goes back; years 0001 to 9999)',
+              requestBody: body('ClockAdvance'),
+              responses: { '200': clock, '422': bad },
             },
           },
-          get: {
-            operationId: 'listFaults',
-            ...tags('faults'),
-            summary: 'List the live fault rules, in the order added',
-            responses: {
-              '200': ok('The live rules, in the order added.', items('StoredFaultRule')),
+          [`${at}/subscriptions`]: {
+            get: {
+              operationId: 'listSubscriptions',
+              ...tags('state'),
+              summary: 'List the webhook subscriptions',
+              responses: { '200': ok('Every subscription.', items('WebhookSubscription')) },
             },
           },
-          delete: {
-            operationId: 'clearFaults',
-            ...tags('faults'),
-            summary: 'Remove every fault rule (ids keep counting)',
-            responses: { '200': ok('Every rule removed.', status('cleared')), '422': noInput },
+          [`${at}/deliveries`]: {
+            get: {
+              operationId: 'listDeliveries',
+              ...tags('state'),
+              summary: 'List the delivery attempts kept, in the order they ended',
+              parameters: newestOnly,
+              responses: { '200': attempts, '422': bad },
+            },
           },
-        },
-        [`${at}/faults/{fault_id}`]: {
-          parameters: [pathParam('fault_id', 'The rule’s `id`.')],
-          delete: {
-            operationId: 'removeFault',
-            ...tags('faults'),
-            summary: 'Remove one fault rule',
-            responses: {
-              '200': ok('The rule was removed.', {
-                type: 'object',
-                properties: { id: { type: 'string' }, status: { const: 'removed' } },
-                required: ['id', 'status'],
+          [`${at}/deliveries/flush`]: {
+            post: {
+              operationId: 'flushDeliveries',
+              ...tags('state'),
+              summary: 'Wait until no delivery or retry is pending',
+              parameters: newestOnly,
+              responses: {
+                '200': attempts,
+                '422': error(
+                  'A query parameter other than a valid `limit`, or a body other than none or `{}`; ' +
+                    'nothing was waited for. `detail` names each.',
+                ),
+              },
+            },
+          },
+          [`${at}/faults`]: {
+            post: {
+              operationId: 'addFault',
+              ...tags('faults'),
+              summary: 'Add a fault rule after the others',
+              description: 'Rules match in the order added; the first live one applies.',
+              requestBody: { required: true, content: json(ref('FaultRule')) },
+              responses: {
+                '201': ok('The stored rule.', ref('StoredFaultRule')),
+                '422': error('A bad rule; nothing was added. `detail` lists each problem.'),
+              },
+            },
+            get: {
+              operationId: 'listFaults',
+              ...tags('faults'),
+              summary: 'List the live fault rules, in the order added',
+              responses: {
+                '200': ok('The live rules, in the order added.', items('StoredFaultRule')),
+              },
+            },
+            delete: {
+              operationId: 'clearFaults',
+              ...tags('faults'),
+              summary: 'Remove every fault rule (ids keep counting)',
+              responses: { '200': ok('Every rule removed.', status('cleared')), '422': noInput },
+            },
+          },
+          [`${at}/faults/{fault_id}`]: {
+            parameters: [pathParam('fault_id', 'The rule’s `id`.')],
+            delete: {
+              operationId: 'removeFault',
+              ...tags('faults'),
+              summary: 'Remove one fault rule',
+              responses: {
+                '200': ok('The rule was removed.', {
+                  type: 'object',
+                  properties: { id: { type: 'string' }, status: { const: 'removed' } },
+                  required: ['id', 'status'],
+                }),
+                '404': error('No live rule has this id (never added, removed, or spent).'),
+                '422': noInput,
+              },
+            },
+          },
+          [`${at}/requests`]: {
+            get: {
+              operationId: 'listRequests',
+              ...tags('journal'),
+              summary: 'The request journal, oldest first',
+              description: 'Any other query parameter is refused (422 `extra_forbidden`).',
+              parameters: queryOf(RequestFilterSchema, {
+                method: 'Only requests with this method.',
+                path: 'Only requests to this path: exact, or a prefix ending in `*`.',
+                status:
+                  'Only requests answered with this status; `0` for no answer (reset, or still running).',
+                limit: 'Only the newest N matching requests.',
               }),
-              '404': error('No live rule has this id (never added, removed, or spent).'),
-              '422': noInput,
+              responses: { '200': ok('The matching requests.', items('MockRequest')), '422': bad },
+            },
+            delete: {
+              operationId: 'clearRequests',
+              ...tags('journal'),
+              summary: 'Empty the request journal',
+              responses: {
+                '200': ok('The journal was emptied.', status('cleared')),
+                '422': noInput,
+              },
             },
           },
-        },
-        [`${at}/requests`]: {
-          get: {
-            operationId: 'listRequests',
-            ...tags('journal'),
-            summary: 'The request journal, oldest first',
-            description: 'Any other query parameter is refused (422 `extra_forbidden`).',
-            parameters: queryOf(RequestFilterSchema, {
-              method: 'Only requests with this method.',
-              path: 'Only requests to this path: exact, or a prefix ending in `*`.',
-              status:
-                'Only requests answered with this status; `0` for no answer (reset, or still running).',
-              limit: 'Only the newest N matching requests.',
-            }),
-            responses: { '200': ok('The matching requests.', items('MockRequest')), '422': bad },
+          [`${at}/reset`]: {
+            post: {
+              operationId: 'reset',
+              ...tags('state'),
+              summary: 'Back to the initial data, clock, rules; an empty journal',
+              responses: { '200': ok('Reset.', status('reset')), '422': noInput },
+            },
           },
-          delete: {
-            operationId: 'clearRequests',
-            ...tags('journal'),
-            summary: 'Empty the request journal',
-            responses: { '200': ok('The journal was emptied.', status('cleared')), '422': noInput },
-          },
-        },
-        [`${at}/reset`]: {
-          post: {
-            operationId: 'reset',
-            ...tags('state'),
-            summary: 'Back to the initial data, clock, rules; an empty journal',
-            responses: { '200': ok('Reset.', status('reset')), '422': noInput },
-          },
-        },
-      }),
+        }),
+      ),
     ),
-    components: { schemas: controlComponents() },
+    components: {
+      headers: {
+        RequestId: {
+          description:
+            'The id of this answer (`req_<n>`, counted with the service’s answers): what to ' +
+            'quote when asking about a request. Control requests are not in the journal.',
+          schema: { type: 'string' },
+        },
+      },
+      schemas: controlComponents(),
+    },
   });
 }
 

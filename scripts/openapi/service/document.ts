@@ -5,7 +5,7 @@
 // implementation of the service's routes; the rest of each path is written in its part, and
 // test/mock/routes/openapi-headers.test.ts calls every documented path on the mock.
 import { BASE_PATH } from '../../../mock/index.js';
-import { type Json, withDefaultResponses } from '../json-schema.js';
+import { type Json, withDefaultResponses, withRequestIds } from '../json-schema.js';
 import { openWhatIsSent } from '../open-answers.js';
 import { fulfillmentPaths } from './fulfillment.js';
 import { GAPS } from './operations.js';
@@ -13,21 +13,6 @@ import { orderPaths } from './orders.js';
 import { productPaths } from './products.js';
 import { componentSchemas } from './schemas.js';
 import { deliveredWebhooks, webhookPaths } from './webhooks.js';
-
-// Every answer carries X-Request-Id: the header goes on each response of each operation.
-function withRequestIds(paths: Record<string, Json>): Record<string, Json> {
-  for (const operations of Object.values(paths)) {
-    for (const operation of Object.values(operations) as Json[]) {
-      for (const response of Object.values((operation.responses ?? {}) as Record<string, Json>)) {
-        response.headers = {
-          'X-Request-Id': { $ref: '#/components/headers/RequestId' },
-          ...(response.headers as Json | undefined),
-        };
-      }
-    }
-  }
-  return paths;
-}
 
 /** Builds the whole OpenAPI 3.1 document. */
 function buildOpenApiDocument(): Json {

@@ -193,6 +193,35 @@ describe('docs/openapi-control.json records the mock sends', () => {
   });
 });
 
+describe('docs/openapi-control.json X-Request-Id', () => {
+  type Operation = { responses: Record<string, { headers?: Record<string, unknown> }> };
+  const { paths } = read('openapi-control.json');
+
+  // Every answer of the mock carries one, the control endpoints' too.
+  it('is declared on every response, and on the answers', async () => {
+    const bare = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method]) => method !== 'parameters')
+        .flatMap(([method, operation]) =>
+          Object.entries((operation as Operation).responses)
+            .filter(([, response]) => !response.headers?.['X-Request-Id'])
+            .map(([status]) => `${method} ${path} ${status}`),
+        ),
+    );
+    expect(bare).toEqual([]);
+    const { hostUrl } = await reach(server, createMockService(), 'msw');
+    for (const [url, status] of [
+      ['/__mock/clock', 200],
+      ['/__mock/orders/nope', 404],
+      ['/__mock/clock?x=1', 422],
+    ] as const) {
+      const answer = await send(`${hostUrl}${url}`);
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get('x-request-id'), url).toMatch(/^req_\d+$/);
+    }
+  });
+});
+
 describe('docs/openapi-control.json as linters read it', () => {
   const document = read('openapi-control.json') as Document & { security?: unknown };
 
