@@ -34,7 +34,10 @@ function failedForWantOfResponse(error: unknown): error is Error {
  * does not export, keeping the rejection as `value`.
  */
 export function unwrapNonError(error: Error): Error {
-  return error.name === 'NonError' && 'value' in error ? (error.value as Error) : error;
+  if (error.name !== 'NonError' || !('value' in error)) return error;
+  const { value } = error;
+  // A string, undefined or null thrown stays wrapped: the wrapper carries its text.
+  return typeof value === 'object' && value !== null ? (value as Error) : error;
 }
 
 /**

@@ -7,5 +7,13 @@
  *
  * @internal
  */
-export const isDate = (value: unknown): value is Date =>
-  Object.prototype.toString.call(value) === '[object Date]';
+export function isDate(value: unknown): value is Date {
+  // By the internal slot that Date's own methods require, which a Date of any realm (or
+  // of a subclass) has, and no object merely labelled Date (Symbol.toStringTag) does.
+  try {
+    Date.prototype.getTime.call(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -13,6 +13,16 @@ import type { RetryPolicy } from './transport.js';
 /** Told, in a line for the log, of each retry and of each Retry-After beyond the cap. */
 export type RetryReport = (line: string) => void;
 
+// ky waits no longer than a timer can (its maxSafeTimeout): the wait the log names.
+const MAX_TIMER_MS = 2_147_483_647;
+
+// What ky waits for a Retry-After it reads as `ms` from now: a count of seconds past 2024 in
+// milliseconds it takes for a Unix time instead (its guard against a service writing one).
+function kyRetryAfterWait(ms = 0): number {
+  const wait = ms >= Date.parse('2024-01-01') ? ms - Date.now() : ms;
+  return Math.min(Math.max(0, wait), MAX_TIMER_MS);
+}
+
 function reasonOf(error: Error): string {
   if (error instanceof HTTPError) {
     // The refused attempt's id: calls in flight at once to one path log alike otherwise.
@@ -100,7 +110,7 @@ export function retryFor(
           // name (an X-RateLimit-Reset an hour out), waiting the cap and retrying early.
           if (seconds === undefined) return statusCodes.includes(status) ? true : undefined;
           // ky waits what the service asked, to the millisecond, without drawing a backoff.
-          if (statusCodes.includes(status)) retrying(retryAfterMs(retryAfter) ?? 0);
+          if (statusCodes.includes(status)) retrying(kyRetryAfterWait(retryAfterMs(retryAfter)));
         }
         return undefined;
       }
@@ -121,7 +131,7 @@ export function retryFor(
             ? jitter(delay)
             : delay;
       if (!Number.isFinite(wait) || wait < 0) wait = delay;
-      retrying(Math.min(wait, backoffLimit));
+      retrying(Math.min(wait, backoffLimit, MAX_TIMER_MS));
       return wait;
     };
   }

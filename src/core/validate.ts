@@ -55,9 +55,16 @@ export function describeIssue(issue: Issue, root: unknown): string {
   switch (issue.code) {
     case 'invalid_type': {
       const received = valueAt(root, issue.path);
-      return received === undefined
-        ? `required, expected ${issue.expected}`
-        : `expected ${issue.expected}, received ${typeName(received)}`;
+      if (received === undefined) return `required, expected ${issue.expected}`;
+      // A number refused by a number schema: a fraction where a whole one is due, NaN or
+      // ±Infinity. "expected int, received number" would say nothing of which.
+      if (
+        typeof received === 'number' &&
+        (issue.expected === 'int' || issue.expected === 'number')
+      ) {
+        return `expected ${issue.expected === 'int' ? 'a whole' : 'a finite'} number, received ${received}`;
+      }
+      return `expected ${issue.expected}, received ${typeName(received)}`;
     }
     case 'too_big':
     case 'too_small': {

@@ -207,6 +207,19 @@ describe('per-call options', () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  // zod's own words, "expected int, received number", said nothing of which number.
+  it.each([
+    [{ totalTimeout: Number.POSITIVE_INFINITY }, 'expected a finite number, received Infinity'],
+    [{ totalTimeout: 1.5 }, 'expected a whole number, received 1.5'],
+  ])('says which number a call option refused: %o', async (options, message) => {
+    const service = fakeFetch(() => json(EMPTY_PAGE));
+    const client = createClient({ hostUrl: HOST, apiKey: KEY, fetch: service.fetch });
+    await expect(client.products.list({}, options)).rejects.toThrow(
+      `Invalid option \`totalTimeout\`: ${message}.`,
+    );
+    expect(service.requests).toHaveLength(0);
+  });
+
   it.each([
     ['timeOut', '; did you mean `timeout`?'],
     ['retries', '; did you mean `retry`?'],

@@ -61,6 +61,34 @@ describe('the wait between retries', () => {
     ]);
   });
 
+  // ky waits no longer than a timer can; the log names that wait, not an Infinity.
+  it('names the wait ky takes when the backoff has no limit', async () => {
+    const controller = new AbortController();
+    const lines: string[] = [];
+    const service = fakeFetch(() => json({ detail: 'down' }, 503));
+    const client = clientOver(service, {
+      retry: {
+        limit: 1,
+        delay: () => Number.POSITIVE_INFINITY,
+        jitter: false,
+        backoffLimit: Number.POSITIVE_INFINITY,
+      },
+      logger: {
+        debug() {},
+        info() {},
+        warn(line) {
+          lines.push(line);
+          controller.abort();
+        },
+        error() {},
+      },
+    });
+    await expect(client.products.list({}, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(lines).toEqual([expect.stringMatching(/: retry 1 in 2147483647 ms$/)]);
+  });
+
   it('stops waiting between retries when the caller aborts', async () => {
     const controller = new AbortController();
     const service = fakeFetch(() => {

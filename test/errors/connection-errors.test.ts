@@ -75,6 +75,19 @@ describe('errors from responses', () => {
       expect(down.requests).toBe(4);
     });
 
+    // ky wraps any rejection that is no Error of its realm: what is not an object stays
+    // wrapped for the retry decision, and the call rejects with what the fetch threw.
+    it.each([undefined, null, 'proxy refused'])(
+      'rejects with what a fetch threw: %o',
+      async (thrown) => {
+        const service = failing(() => thrown);
+        await expect(clientOver(service, { retry: FAST_RETRY }).products.list()).rejects.toBe(
+          thrown,
+        );
+        expect(service.requests).toBe(1);
+      },
+    );
+
     it("reports workerd's plain Error and a body cut off as ConnectionError", async () => {
       const lost = failing(() => runInNewContext("new Error('Network connection lost.')"));
       const error = await failure(clientOver(lost, NO_RETRY).products.list());

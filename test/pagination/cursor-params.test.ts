@@ -51,6 +51,18 @@ describe('the cursor a pull starts from', () => {
     });
   });
 
+  it('writes a Date of a subclass that labels itself otherwise as ISO 8601 too', async () => {
+    const { service, client } = setup();
+    class Instant extends Date {
+      get [Symbol.toStringTag]() {
+        return 'Instant';
+      }
+    }
+    const since = new Instant(Date.UTC(2026, 0, 2, 3, 4, 5, 6));
+    await client.orders.iterate({ since, since_id: '0' }).toArray({ limit: 1 });
+    expect(cursorOf(service.requests[0])?.since).toBe('2026-01-02T03:04:05.006Z');
+  });
+
   it.each([
     ['an invalid Date', { since: new Date('not a date'), since_id: '1' }, 'since'],
     // toISOString would write `+010000-01-01T00:00:00.000Z`, which the service refuses.
@@ -58,6 +70,12 @@ describe('the cursor a pull starts from', () => {
     // `0000-06-01T…` is well formed, but Python's datetime, a FastAPI service's, starts at year 1.
     ['a Date in year 0', { since: new Date('0000-06-01T00:00:00Z'), since_id: '1' }, 'since'],
     ['a Date before year 0', { since: new Date(Date.UTC(-1, 0, 1)), since_id: '1' }, 'since'],
+    // Labelled a Date (its toString says so) without being one.
+    [
+      'an object that only says it is a Date',
+      { since: { [Symbol.toStringTag]: 'Date' } as unknown as Date, since_id: '1' },
+      'since',
+    ],
     ['an empty since', { since: '', since_id: '1' }, 'since'],
     ['an empty since_id', { since: '2026-01-01T00:00:00Z', since_id: '' }, 'since_id'],
     ['since without since_id', { since: '2026-01-01T00:00:00Z' }, 'since_id'],
