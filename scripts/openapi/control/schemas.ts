@@ -20,6 +20,7 @@ import {
   type Schema,
   sortedById,
 } from '../json-schema.js';
+import { faultRuleSchema } from './fault-rule.js';
 
 // Each component: its schema, its name, and what it is. What the control routes take is
 // described as they accept it (zod's safe-integer bounds, which they enforce, stay), and the
@@ -34,7 +35,10 @@ const inputs = registryOf([
       'a string sent as it is, and `headers`) or `error` (`reset` before the route runs; ' +
       '`truncate` and `stall` cut the answer of the route, which has done its work), and ' +
       '`delayMs` to wait first (alone: answer normally after it). At least one of the three; ' +
-      '`body` and `headers` go with `status` only.',
+      '`body` and `headers` go with `status` only. POST /__mock/faults also refuses (422) a ' +
+      '`path` that reaches no endpoint of the service (one under `/__mock` included) and a ' +
+      'header the mock writes itself (`X-Request-Id`, `Content-Length`, ...): see `path` and ' +
+      '`headers`.',
   ],
   [ClockSetSchema, 'ClockSet', 'Where to freeze the mock clock.'],
   [ClockAdvanceSchema, 'ClockAdvance', 'How many ms to move the clock (negative goes back).'],
@@ -107,17 +111,7 @@ export function controlComponents(): Record<string, Json> {
     ...registrySchemas(inputs, 'input', { unrepresentable: 'any' }),
     ...registrySchemas(outputs, 'output', { unrepresentable: 'any' }),
   };
-  // zod drops the refinement; JSON Schema says it in its own words: exactly one branch holds,
-  // so a rule has status or error (not both), or delayMs alone; delayMs goes with either.
-  cleaned.FaultRule = {
-    ...cleaned.FaultRule,
-    oneOf: [
-      { required: ['status'] },
-      { required: ['error'] },
-      { required: ['delayMs'], properties: { status: false, error: false } },
-    ],
-    dependentRequired: { body: ['status'], headers: ['status'] },
-  };
+  cleaned.FaultRule = faultRuleSchema(cleaned.FaultRule as Schema);
   // A parcel's `shipped_at` is checked in code (an instant with Z or ±HH:MM, stored in UTC),
   // which zod cannot translate: the rule is IsoDateTimeWithOffsetSchema's, the one an order's
   // own timestamps carry, so it says so in that schema's words.

@@ -1,43 +1,13 @@
-// docs/openapi-control.json, the mock's control endpoints: the fault rule, the record bodies
-// and the product id in the path take what the mock takes; no endpoint takes a key.
+// docs/openapi-control.json, the mock's control endpoints: the record bodies and the product
+// id in the path take what the mock takes (the fault rule: fault-rule.test.ts); no endpoint
+// takes a key.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { createMockService, type FaultRule } from '../../../mock/index.js';
+import { createMockService } from '../../../mock/index.js';
 import { reach, send, useMswServer } from '../../support/mock.js';
 import { type Document, read, validatorOf } from '../../support/openapi.js';
 
 const server = useMswServer();
-
-describe('docs/openapi-control.json FaultRule', () => {
-  const document = read('openapi-control.json');
-  // OpenAPI 3.1 schemas are JSON Schema 2020-12, as a generator or a validator reads them.
-  const documented = new Ajv2020({ strict: false }).compile(
-    document.components.schemas.FaultRule as object,
-  );
-  const path = '/api/v1/web-api/v1/orders';
-
-  it.each([
-    [{ path, status: 503 }, true],
-    [{ path, method: 'get', status: 503 }, true],
-    [{ path, delayMs: 300, status: 504 }, true],
-    [{ path, delayMs: 300, error: 'reset' }, true],
-    [{ path, delayMs: 300 }, true],
-    [{ path, status: 503, error: 'reset' }, false],
-    [{ path }, false],
-    [{ path, method: 'FETCH', status: 503 }, false],
-    [{ path, error: 'reset', body: 'x' }, false],
-  ])('agrees with the mock on %j (accepted: %s)', (rule, accepted) => {
-    const mock = createMockService();
-    let added = true;
-    try {
-      mock.faults.add(rule as FaultRule);
-    } catch {
-      added = false;
-    }
-    expect(added).toBe(accepted);
-    expect(documented(rule)).toBe(accepted);
-  });
-});
 
 describe('docs/openapi-control.json record updates', () => {
   type Operation = { requestBody: { content: Record<string, { schema: { $ref: string } }> } };
