@@ -65,6 +65,28 @@ describe('docs/openapi.json WebhookSubscriptionCreate', () => {
   });
 });
 
+describe('docs/openapi.json WebhookSubscriptionCreate.url beyond its pattern', () => {
+  type Url = { description: string };
+  const { properties } = read('openapi.json').components.schemas.WebhookSubscriptionCreate as {
+    properties: { url: Url };
+  };
+
+  // URL parsing is no regex: the pattern takes these, the mock refuses them, and the
+  // description names each.
+  it.each(['http://example.com:99999/h', 'http://256.256.256.256/h', 'http://xn--/h'])(
+    'says %s is refused',
+    async (url) => {
+      const body = { url, events: ['order.created'] };
+      const target = await reach(server, createMockService(), 'msw');
+      const answer = await target.call('/webhooks', { method: 'POST', body });
+      expect(answer.status).toBe(422);
+      expect(answer.body.detail[0].type).toBe('url_parsing');
+      expect(validatorOf('openapi.json', 'WebhookSubscriptionCreate')(body)).toBe(true);
+      expect(properties.url.description).toContain(`\`${url}\``);
+    },
+  );
+});
+
 describe('docs/openapi.json 429 responses', () => {
   type Header = { required?: boolean; $ref?: string };
   type Response = { headers?: Record<string, Header> };
