@@ -76,6 +76,9 @@ export async function readText(
  */
 export function scrubBody(body: unknown, scrub: (text: string) => string): unknown {
   if (typeof body === 'string') return scrub(body);
+  // An all-digit key echoed as a JSON number: hidden when the number is the secret itself
+  // (a number merely holding a short secret's digits stays a number).
+  if (typeof body === 'number') return scrub(String(body)) === '[redacted]' ? '[redacted]' : body;
   if (Array.isArray(body)) return body.map((item) => scrubBody(item, scrub));
   if (typeof body !== 'object' || body === null) return body;
   return Object.fromEntries(

@@ -2,6 +2,7 @@
 // from the `logLevel` option, else the ORDER_FULFILLMENT_LOG environment variable where
 // there is one, else `warn`.
 import * as z from 'zod/mini';
+import { SIGNATURE_VALUE, secretsPattern } from './redact.js';
 
 /**
  * How much the SDK logs: `error` nothing yet (reserved), `warn` each retry and each
@@ -123,7 +124,9 @@ export function envLogLevel(logger: Logger): LogLevel | undefined {
   tell(
     logger,
     'warn',
-    `[order-fulfillment-sdk] ORDER_FULFILLMENT_LOG is ${JSON.stringify(value)}, not one of ${LOG_LEVELS.join(', ')}: ignored`,
+    // Quoted only when short: this line is written before the client's filter exists, and a
+    // mis-mapped environment may have put a secret there.
+    `[order-fulfillment-sdk] ORDER_FULFILLMENT_LOG is ${trimmed.length <= 16 ? JSON.stringify(value) : `${trimmed.length} characters long`}, not one of ${LOG_LEVELS.join(', ')}: ignored`,
   );
   return undefined;
 }
@@ -139,18 +142,15 @@ export interface Log {
   warn(message: string): void;
   info(message: string): void;
   debug(message: string): void;
-  /** A body for a debug line: secret members redacted, cut at 2 KB. */
+  /** A body for a debug line: secret members redacted, then scrubbed, then cut at 2 KB. */
   body(text: string | undefined): string;
   /**
-   * The text with the client's own secrets replaced, as they are written or JSON-escaped,
-   * and any signature value: for what the service sent back (an error body that echoes the
+   * The text with the client's own secrets replaced, however they are encoded (see
+   * {@link secretsPattern}), and any signature value: for what the service sent back (an error body that echoes the
    * key or the signature it refused).
    */
   scrub(text: string): string;
 }
-
-// A `v1=` HMAC-SHA256 of the signature header, in either case.
-const SIGNATURE_VALUE = /v1=[0-9a-f]{64}/gi;
 
 /**
  * A log over `logger` at `level`. Every line passes through a last filter that replaces
@@ -160,30 +160,11 @@ const SIGNATURE_VALUE = /v1=[0-9a-f]{64}/gi;
  */
 export function createLog(logger: Logger, level: LogLevel, secrets: (string | undefined)[]): Log {
   const rank = LOG_LEVELS.indexOf(level);
-  // Each secret as written, as JSON escapes it (a quote or backslash in a key), and as a URL
-  // encodes it (a redirect's Location may carry it in its query), its %XX in either case
-  // (`%2f` is `%2F`); the longest form first, so that none is left half hidden.
-  const forms = secrets
-    .filter((secret): secret is string => !!secret)
-    .flatMap((secret) => [
-      secret,
-      JSON.stringify(secret).slice(1, -1),
-      encodeURIComponent(secret),
-      new URLSearchParams({ s: secret }).toString().slice(2),
-    ])
-    .sort((a, b) => b.length - a.length)
-    .map((form) =>
-      form
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/%[\dA-F]{2}/g, (hex) =>
-          hex.replace(/[A-F]/g, (digit) => `[${digit}${digit.toLowerCase()}]`),
-        ),
-    );
-  const hidden = forms.length > 0 ? new RegExp(forms.join('|'), 'g') : undefined;
+  const hidden = secretsPattern(secrets);
   // And any signature value: the service may echo the one it refused (`bad signature
   // t=…,v1=…`), which the client computed per attempt and so cannot list in advance.
   const scrub = (text: string) => {
-    const out = text.replace(SIGNATURE_VALUE, 'v1=[redacted]');
+    const out = text.replace(SIGNATURE_VALUE, 'v1$1[redacted]');
     return hidden ? out.replace(hidden, '[redacted]') : out;
   };
   const enabled = (at: Exclude<LogLevel, 'off'>) => LOG_LEVELS.indexOf(at) <= rank;
@@ -198,7 +179,8 @@ export function createLog(logger: Logger, level: LogLevel, secrets: (string | un
     scrub,
     body(text) {
       if (!text) return '(no body)';
-      const redacted = redactMembers(text);
+      // Scrubbed before the cut: a secret cut in two is no longer found whole.
+      const redacted = scrub(redactMembers(text));
       return redacted.length > BODY_LIMIT
         ? `${redacted.slice(0, BODY_LIMIT)}… (${redacted.length} characters)`
         : redacted;

@@ -25,6 +25,22 @@ describe('createRedactor', () => {
     expect(hide('SHORT')).toBe('SHORT');
   });
 
+  // A secret read from a file keeps its newline; in a JSON body it is written `\n`.
+  it('hides a secret with a control character in its JSON short escape', () => {
+    const withNewline = createRedactor(['wms_s1gning_SECRET\n']);
+    expect(withNewline('{"secret":"wms_s1gning_SECRET\\n"}')).toBe(`{"secret":"${REDACTED}"}`);
+  });
+
+  // Sent elsewhere than its header (a wrong header name, a query), a signature could be read
+  // back from the journal and replayed within its five minutes.
+  it('hides any signature value, its = as is or percent-encoded', () => {
+    const hex = 'b6a219bf'.repeat(8);
+    expect(hide(`t=1795791978,v1=${hex}`)).toBe(`t=1795791978,v1=${REDACTED}`);
+    expect(hide(`signature=t%3D1795791978%2Cv1%3D${hex.toUpperCase()}`)).toBe(
+      `signature=t%3D1795791978%2Cv1%3D${REDACTED}`,
+    );
+  });
+
   it('changes nothing when there is no secret to hide', () => {
     expect(createRedactor([''])('any text')).toBe('any text');
   });
