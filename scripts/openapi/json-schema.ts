@@ -28,6 +28,16 @@ export function registryOf(components: Component[]): SchemaRegistry {
   return registry;
 }
 
+/**
+ * What an instant the mock reads (a pull's `since`, an order's timestamps) must be besides the
+ * date-time pattern, which takes any four-digit year (mock/store/instants.ts): Python's
+ * datetime, the service's, has no year 0000, and every timestamp the mock writes stays in
+ * years 0001 to 9999 once in UTC.
+ */
+export const INSTANT_YEARS =
+  'Not written in year 0000, and within 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z ' +
+  'once in UTC (422 `datetime_parsing` otherwise), which the pattern does not check.';
+
 /** A reference to a component schema. */
 export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 

@@ -14,6 +14,7 @@ import {
 import * as S from '../../../src/schemas/index.js';
 import {
   clean,
+  INSTANT_YEARS,
   type Json,
   registryOf,
   registrySchemas,
@@ -115,13 +116,29 @@ export function controlComponents(): Record<string, Json> {
   // A parcel's `shipped_at` is checked in code (an instant with Z or ±HH:MM, stored in UTC),
   // which zod cannot translate: the rule is IsoDateTimeWithOffsetSchema's, the one an order's
   // own timestamps carry, so it says so in that schema's words.
-  const instant = clean(z.toJSONSchema(z.nullable(S.IsoDateTimeWithOffsetSchema)), 'input');
+  const instant = {
+    ...clean(z.toJSONSchema(z.nullable(S.IsoDateTimeWithOffsetSchema)), 'input'),
+    description: INSTANT_YEARS,
+  };
   for (const id of ['OrderInput', 'OrderUpdate']) {
-    const shipment = (cleaned[id] as Schema).properties?.shipments?.items as Schema | undefined;
+    const properties = (cleaned[id] as Schema).properties ?? {};
+    const shipment = properties.shipments?.items as Schema | undefined;
     const shippedAt = shipment?.properties?.shipped_at;
     if (!shippedAt) throw new Error(`scripts/openapi/control/schemas.ts: ${id} has no shipped_at`);
     shipment.properties = { ...shipment.properties, shipped_at: instant };
+    // The order's own timestamps: the same range, checked in code (record-schemas.ts).
+    for (const name of ['order_date', 'created_at', 'updated_at', 'shipped_at']) {
+      const property = properties[name];
+      if (property) property.description = INSTANT_YEARS;
+    }
   }
+  // The clock takes any instant it can hold, written in year 0000 or not; a move it cannot
+  // make is the clock's RangeError (mock/routes/control.ts, moveClock).
+  const now = (cleaned.ClockSet as Schema).properties?.now;
+  if (!now) throw new Error('scripts/openapi/control/schemas.ts: ClockSet has no now');
+  now.description =
+    'Within 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z once in UTC (422 `value_error` ' +
+    'otherwise, the clock unmoved), which the pattern does not check.';
   // A stored parcel's `shipped_at` is what StoredInstantSchema's transform writes (a UTC
   // instant with milliseconds), which zod's output reading cannot see through: it says any.
   const parcel = (cleaned.Order as Schema).properties?.shipments?.items as Schema | undefined;

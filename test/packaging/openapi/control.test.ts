@@ -62,6 +62,40 @@ describe('docs/openapi-control.json shipments[].shipped_at of an order', () => {
   });
 });
 
+describe('docs/openapi-control.json instants outside the years 0001 to 9999', () => {
+  type Property = { description?: string };
+  const { schemas } = read('openapi-control.json').components as unknown as {
+    schemas: Record<string, { properties: Record<string, Property> }>;
+  };
+  const range = '0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z once in UTC';
+
+  // The date-time pattern takes any four-digit year; the descriptions say the range the mock
+  // keeps, and the 422 it answers past it.
+  it.each([
+    ['0000-06-01T00:00:00Z', false, false],
+    ['0000-12-31T23:30:00-01:00', false, true],
+    ['9999-12-31T23:30:00-01:00', false, false],
+    ['0001-01-01T00:00:00Z', true, true],
+    ['9999-12-31T23:59:59.999Z', true, true],
+  ])('%s: an order takes it: %s, the clock: %s', async (at, order, clock) => {
+    const { hostUrl } = await reach(server, createMockService({ orders: 1 }), 'msw');
+    const body = { order_date: at, shipments: [{ shipped_at: at }] };
+    expect(validatorOf('openapi-control.json', 'OrderInput')(body)).toBe(true);
+    expect(validatorOf('openapi-control.json', 'ClockSet')({ now: at })).toBe(true);
+    const created = await send(`${hostUrl}/__mock/orders`, { method: 'POST', body });
+    expect(created.status).toBe(order ? 201 : 422);
+    if (!order) expect(created.body.detail[0].type).toBe('datetime_parsing');
+    const set = await send(`${hostUrl}/__mock/clock`, { method: 'PUT', body: { now: at } });
+    expect(set.status).toBe(clock ? 200 : 422);
+    if (!clock) expect(set.body.detail[0].type).toBe('value_error');
+    const { OrderInput, ClockSet } = schemas;
+    for (const name of ['order_date', 'created_at', 'updated_at', 'shipped_at'])
+      expect(OrderInput?.properties[name]?.description, name).toContain('year 0000');
+    expect(OrderInput?.properties.order_date?.description).toContain(range);
+    expect(ClockSet?.properties.now?.description).toContain(range);
+  });
+});
+
 describe('docs/openapi-control.json product_id path parameter', () => {
   type Parameter = { name: string; description?: string; schema: { maximum?: number } };
   const path = '/__mock/products/{product_id}';

@@ -87,6 +87,28 @@ describe('docs/openapi.json WebhookSubscriptionCreate.url beyond its pattern', (
   );
 });
 
+describe('docs/openapi.json since outside the years 0001 to 9999', () => {
+  type Parameter = { name: string; description: string; schema: { pattern: string } };
+  const { get } = read('openapi.json').paths['/api/v1/web-api/v1/orders'] as {
+    get: { parameters: Parameter[] };
+  };
+  const since = get.parameters.find(({ name }) => name === 'since');
+
+  // The pattern takes any four-digit year; the description says what the mock refuses.
+  it.each(['0000-06-01T00:00:00Z', '9999-12-31T23:30:00-01:00'])(
+    'says %s is refused',
+    async (at) => {
+      const target = await reach(server, createMockService(), 'msw');
+      const answer = await target.call(`/orders?since=${encodeURIComponent(at)}&since_id=0`);
+      expect(answer.status).toBe(422);
+      expect(answer.body.detail[0].type).toBe('datetime_parsing');
+      expect(new RegExp(since?.schema.pattern ?? '$^').test(at)).toBe(true);
+      expect(since?.description).toContain('Not written in year 0000');
+      expect(since?.description).toContain('9999-12-31T23:59:59.999Z once in UTC');
+    },
+  );
+});
+
 describe('docs/openapi.json 429 responses', () => {
   type Header = { required?: boolean; $ref?: string };
   type Response = { headers?: Record<string, Header> };
