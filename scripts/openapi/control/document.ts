@@ -9,7 +9,18 @@ import {
 } from '../../../mock/routes/control.js';
 import { type Json, json, ref, withDefaultResponses, withRequestIds } from '../json-schema.js';
 import { openWhatIsSent } from '../open-answers.js';
-import { bad, body, error, items, ok, pathParam, queryOf, status, tags } from './operations.js';
+import {
+  bad,
+  badQuery,
+  body,
+  error,
+  items,
+  ok,
+  pathParam,
+  queryOf,
+  status,
+  tags,
+} from './operations.js';
 import { stored } from './records.js';
 import { controlComponents } from './schemas.js';
 
@@ -143,7 +154,7 @@ function buildControlDocument(): Json {
               ...tags('state'),
               summary: 'List the delivery attempts kept, in the order they ended',
               parameters: newestOnly,
-              responses: { '200': attempts, '422': bad },
+              responses: { '200': attempts, '422': badQuery },
             },
           },
           [`${at}/deliveries/flush`]: {
@@ -218,7 +229,10 @@ function buildControlDocument(): Json {
                   'Only requests answered with this status; `0` for no answer (reset, or still running).',
                 limit: 'Only the newest N matching requests.',
               }),
-              responses: { '200': ok('The matching requests.', items('MockRequest')), '422': bad },
+              responses: {
+                '200': ok('The matching requests.', items('MockRequest')),
+                '422': badQuery,
+              },
             },
             delete: {
               operationId: 'clearRequests',

@@ -29,6 +29,9 @@ export const error = (description: string) => ({ description, content: json(ref(
 /** The 422 of a body or query that failed validation. */
 export const bad = error('The body (or query) failed validation; `detail` lists each problem.');
 
+/** The 422 of a GET's query (a filter) that failed validation: a GET reads no body. */
+export const badQuery = error('The query failed validation; `detail` lists each problem.');
+
 /** An optional JSON request body of one component. */
 export const body = (id: string) => ({ required: false, content: json(ref(id)) });
 

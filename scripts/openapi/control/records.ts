@@ -7,6 +7,17 @@ import { bad, error, fields, ok, pathParam, tags } from './operations.js';
 // sign, no leading zero); anything else is 422. Past 32 bits, so `int64` (see int64()).
 const PRODUCT_ID = int64({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) as Json;
 
+// The 422s of the product routes, which read the id from the path as an integer before
+// anything else (mock/routes/control.ts, `productId`); a query is refused before that.
+const badProductId =
+  'A `product_id` that is no product id (not a safe integer from 1 in plain decimal: ' +
+  '`int_parsing` at `path`), or a query parameter (`extra_forbidden`)';
+const badProductRead = error(`${badProductId}. \`detail\` names each.`);
+const badProductChange = error(
+  `${badProductId}, or a body that failed validation; nothing was changed. \`detail\` lists ` +
+    'each problem.',
+);
+
 /** The create, read and change endpoints of one kind of stored record. */
 export function stored(
   at: string,
@@ -48,7 +59,7 @@ export function stored(
         responses: {
           '200': ok(`The ${kind}.`, schema),
           '404': missing,
-          ...(kind === 'product' && { '422': bad }),
+          ...(kind === 'product' && { '422': badProductRead }),
         },
       },
       patch: {
@@ -56,7 +67,11 @@ export function stored(
         ...tags('state'),
         summary: summaries.change,
         requestBody: fields(update, 'The fields to change.'),
-        responses: { '200': ok(`The ${kind}.`, schema), '404': missing, '422': bad },
+        responses: {
+          '200': ok(`The ${kind}.`, schema),
+          '404': missing,
+          '422': kind === 'product' ? badProductChange : bad,
+        },
       },
     },
   };

@@ -12,7 +12,10 @@ export function orderPaths(): Record<string, Json> {
       'Filter by order status, verbatim as the service writes it (e.g. `Created`, `shipped`).',
     platform: 'Filter by sales platform.',
     limit: `Page size, 1 to ${S.MAX_PAGE_SIZE}; default ${DEFAULT_ORDER_LIMIT} (${GAPS}).`,
-    offset: `Offset mode only: number of records skipped; default 0 (${GAPS}).`,
+    offset:
+      `Offset mode only: number of records skipped; default 0 (${GAPS}). In cursor mode it ` +
+      'moves nothing and its range is not checked, but a value that is no integer is still 422 ' +
+      '(`int_parsing`).',
     since:
       'Cursor mode: ISO 8601 timestamp WITH offset (`Z` or `±HH:MM`), URL-encoded: the previous ' +
       'page’s `next_since`, unchanged. Requires `since_id` (one without the other is 422). ' +

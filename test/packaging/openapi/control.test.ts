@@ -131,6 +131,20 @@ describe('docs/openapi-control.json product_id path parameter', () => {
     }
     expect(documented(id)).toBe(accepted);
   });
+
+  // The 422 for a bad id is the path parameter's, and the responses say so.
+  it('is what the 422 of GET and PATCH names', async () => {
+    const { hostUrl } = await reach(server, createMockService({ products: 1 }), 'msw');
+    type Operation = { responses: Record<string, { description: string }> };
+    const operations = read('openapi-control.json').paths[path] as Record<string, Operation>;
+    for (const method of ['GET', 'PATCH']) {
+      const body = method === 'PATCH' ? { stock: 1 } : undefined;
+      const answer = await send(`${hostUrl}/__mock/products/abc`, { method, body });
+      expect(answer.body.detail[0].loc).toEqual(['path', 'product_id']);
+      const { description } = operations[method.toLowerCase()]?.responses['422'] ?? {};
+      expect(description, method).toContain('`product_id` that is no product id');
+    }
+  });
 });
 
 describe('docs/openapi-control.json clock operations', () => {
