@@ -78,6 +78,14 @@ const RESERVED_HEADERS: ReadonlyMap<string, string> = new Map([
   ],
 ]);
 
+/**
+ * The header names a rule may not set, in lower case (compared case-insensitively): what the
+ * control document states of them.
+ *
+ * @internal
+ */
+export const RESERVED_HEADER_NAMES: readonly string[] = [...RESERVED_HEADERS.keys()];
+
 // The fields of a rule; FaultRuleSchema adds the check of its effects.
 const FaultRuleFields = z.strictObject({
   method: z.optional(HttpMethodSchema),

@@ -2,26 +2,8 @@
 // of FaultRuleSchema (mock/rules/fault-rule.ts) and the check of POST /__mock/faults that a
 // rule's path reaches an endpoint (mock/rules/faults.ts), in JSON Schema's words where they
 // are exact, and in the descriptions where they are not.
+import { RESERVED_HEADER_NAMES } from '../../../mock/rules/fault-rule.js';
 import type { Json, Schema } from '../json-schema.js';
-
-/**
- * The header names a rule may not set: mock/rules/fault-rule.ts's RESERVED_HEADERS, which that
- * module keeps to itself. Restated here, so test/packaging/openapi/control.test.ts checks each
- * name against the mock, and common ones it lets through.
- */
-export const RESERVED_HEADER_NAMES = [
-  'Content-Length',
-  'Transfer-Encoding',
-  'Trailer',
-  'Content-Encoding',
-  'Expect',
-  'Connection',
-  'Keep-Alive',
-  'Proxy-Connection',
-  'TE',
-  'Upgrade',
-  'X-Request-Id',
-];
 
 // Each letter in both cases: the mock compares names case-insensitively, and a pattern cannot
 // carry the `i` flag. Header names are ASCII tokens, so this is exact.
