@@ -7,23 +7,23 @@ import { clientOver, fakeFetch, HOST, json, KEY } from '../support/fake-fetch.js
 
 const SIGNATURE = `t=1795791978,v1=${'b6a219bf'.repeat(8)}`;
 
-// A client at debug whose products.list is answered `body`, and every line it writes.
-async function debugLines(body: string): Promise<string> {
+// A logger that keeps every line, whatever its level.
+function recorder() {
   const lines: string[] = [];
   const write = (line: string) => lines.push(line);
   const logger: Logger = { debug: write, info: write, warn: write, error: write };
-  const service = fakeFetch(
-    () => new Response(body, { headers: { 'content-type': 'text/plain' } }),
-  );
-  const client = createClient({
-    hostUrl: HOST,
-    apiKey: KEY,
-    fetch: service.fetch,
-    logger,
-    logLevel: 'debug',
-  });
-  await client.products.list().catch(() => undefined);
-  return lines.join('\n');
+  return { logger, text: () => lines.join('\n'), lines };
+}
+
+// Every line a client with `apiKey` at debug writes when its products.list is answered `body`.
+async function debugLines(body: string, apiKey = KEY): Promise<string> {
+  const { logger, text } = recorder();
+  const service = fakeFetch(() => new Response(body));
+  const config = { hostUrl: HOST, apiKey, fetch: service.fetch, logger };
+  await createClient({ ...config, logLevel: 'debug' })
+    .products.list()
+    .catch(() => undefined);
+  return text();
 }
 
 afterEach(() => {
@@ -57,34 +57,18 @@ describe('the log', () => {
     ],
   ])('hides the key JSON-escaped or encoded %s', async (_, written) => {
     const key = written.includes('\\/') ? `${KEY.slice(0, 4)}/${KEY.slice(4)}` : KEY;
-    const lines: string[] = [];
-    const write = (line: string) => lines.push(line);
-    const logger: Logger = { debug: write, info: write, warn: write, error: write };
     const page = `{"items":[],"page":1,"page_size":50,"total":0,"note":"${written}"}`;
-    const service = fakeFetch(() => new Response(page));
-    const client = createClient({
-      hostUrl: HOST,
-      apiKey: key,
-      fetch: service.fetch,
-      logger,
-      logLevel: 'debug',
-    });
-    await client.products.list();
+    const text = await debugLines(page, key);
     // The body as it came, but for the key.
-    expect(lines.join('\n')).toContain('"note":"[redacted]"');
-    expect(lines.join('\n')).not.toContain(written);
+    expect(text).toContain('"note":"[redacted]"');
+    expect(text).not.toContain(written);
   });
 
   // Written before the client's filter exists: a value that could be a secret is not quoted.
   it('quotes an ORDER_FULFILLMENT_LOG that is no level only when it is short', async () => {
     vi.stubEnv('ORDER_FULFILLMENT_LOG', KEY);
-    const lines: string[] = [];
-    const write = (line: string) => lines.push(line);
-    createClient({
-      hostUrl: HOST,
-      apiKey: 'another',
-      logger: { debug: write, info: write, warn: write, error: write },
-    });
+    const { logger, lines } = recorder();
+    createClient({ hostUrl: HOST, apiKey: 'another', logger });
     expect(lines).toEqual([
       `[order-fulfillment-sdk] ORDER_FULFILLMENT_LOG is ${KEY.length} characters long, not one of off, error, warn, info, debug: ignored`,
     ]);
