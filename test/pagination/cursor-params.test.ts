@@ -29,38 +29,26 @@ describe('the cursor a pull starts from', () => {
     expect(cursorOf(service.requests[0])).toEqual({ since, since_id: 'a b+c' });
   });
 
-  it('writes a Date as ISO 8601 in UTC', async () => {
-    const { service, client } = setup();
-    const since = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6));
-    await client.orders.iterate({ since, since_id: '0' }).toArray({ limit: 1 });
-    expect(cursorOf(service.requests[0])).toEqual({
-      since: '2026-01-02T03:04:05.006Z',
-      since_id: '0',
-    });
-  });
-
-  // edge-runtime's VM context and jest's environments make their own Date.
-  it('writes a Date from another realm as ISO 8601 too', async () => {
-    const { service, client } = setup();
-    const since: Date = runInNewContext('new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6))');
-    expect(since).not.toBeInstanceOf(Date);
-    await client.orders.iterate({ since, since_id: '0' }).toArray({ limit: 1 });
-    expect(cursorOf(service.requests[0])).toEqual({
-      since: '2026-01-02T03:04:05.006Z',
-      since_id: '0',
-    });
-  });
-
-  it('writes a Date of a subclass that labels itself otherwise as ISO 8601 too', async () => {
-    const { service, client } = setup();
-    class Instant extends Date {
-      get [Symbol.toStringTag]() {
-        return 'Instant';
-      }
+  // A subclass that labels itself otherwise is a Date all the same.
+  class Instant extends Date {
+    get [Symbol.toStringTag]() {
+      return 'Instant';
     }
-    const since = new Instant(Date.UTC(2026, 0, 2, 3, 4, 5, 6));
-    await client.orders.iterate({ since, since_id: '0' }).toArray({ limit: 1 });
-    expect(cursorOf(service.requests[0])?.since).toBe('2026-01-02T03:04:05.006Z');
+  }
+  const AT = Date.UTC(2026, 0, 2, 3, 4, 5, 6);
+
+  it.each([
+    ['a Date', () => new Date(AT)],
+    // edge-runtime's VM context and jest's environments make their own Date.
+    ['a Date from another realm', () => runInNewContext(`new Date(${AT})`) as Date],
+    ['a Date of a subclass that labels itself otherwise', () => new Instant(AT)],
+  ])('writes %s as ISO 8601 in UTC', async (_, made) => {
+    const { service, client } = setup();
+    await client.orders.iterate({ since: made(), since_id: '0' }).toArray({ limit: 1 });
+    expect(cursorOf(service.requests[0])).toEqual({
+      since: '2026-01-02T03:04:05.006Z',
+      since_id: '0',
+    });
   });
 
   it.each([
