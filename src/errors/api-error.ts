@@ -75,12 +75,33 @@ function otherReason(body: unknown): string | undefined {
   return undefined;
 }
 
+// Whether `location` is `url` with a trailing slash added or taken away, and nothing else.
+function slashOnly(url: string | undefined, location: string): boolean {
+  try {
+    const from = new URL(url ?? '');
+    const to = new URL(location, from);
+    const bare = (path: string) => path.replace(/\/$/, '');
+    return (
+      to.origin === from.origin &&
+      to.search === from.search &&
+      to.pathname !== from.pathname &&
+      bare(to.pathname) === bare(from.pathname)
+    );
+  } catch {
+    return false;
+  }
+}
+
 // What a failure's message says after its status: where a redirect pointed, else the body's
 // `detail`, else another shape's reason, else the status text.
 function reasonOf(init: ApiErrorInit, detail: unknown): string {
   const location = init.status < 400 && init.headers?.get('location');
   if (location) {
-    return `redirected to ${location}, not followed: the SDK sends the API key only to hostUrl; set hostUrl to the service's address`;
+    // The same path with or without a trailing slash, on the same host: a FastAPI service
+    // whose routes end in "/" (Starlette's redirect_slashes); hostUrl is right then.
+    return slashOnly(init.url, location)
+      ? `redirected to ${location}, not followed: the service's route differs by a trailing slash, and the SDK follows no redirect (README, "A service that redirects")`
+      : `redirected to ${location}, not followed: the SDK sends the API key only to hostUrl; set hostUrl to the service's address`;
   }
   // What FastAPI answers for a path it has no route for: the URL shows a wrong hostUrl
   // (`…/web-api/api/v1/web-api/v1/orders/1`), which the path alone would hide.
