@@ -17,10 +17,12 @@ describe('the msw handlers under setupServer', () => {
     mock.faults.add(rule);
     await expect(fetch(`${baseUrl}/orders/?limit=1`, KEYED)).rejects.toThrow(TypeError);
     expect(mock.requests.map((entry) => [entry.path, entry.status])).toEqual([[`${ORDERS}/`, 307]]);
-    // Unfollowed, it is a 307 whose body errors, as any cut body does.
+    // Unfollowed, the cut 307 fails too, as any cut answer does: at its body on msw 2 (as
+    // over HTTP), at the fetch itself on msw 3, which reads a mocked body before it answers.
     mock.faults.add(rule);
-    const manual = await fetch(`${baseUrl}/orders/?limit=1`, { ...KEYED, redirect: 'manual' });
-    expect(manual.status).toBe(307);
-    await expect(manual.text()).rejects.toThrow();
+    const unfollowed = fetch(`${baseUrl}/orders/?limit=1`, { ...KEYED, redirect: 'manual' }).then(
+      (response) => (response.status === 307 ? response.text() : `status ${response.status}`),
+    );
+    await expect(unfollowed).rejects.toThrow(TypeError);
   });
 });
