@@ -118,8 +118,8 @@ const propertyKeywords: Record<string, Record<string, Json>> = {
         'does (WHATWG URL), so it also reads a few other spellings of one (`http:example.com`); ' +
         'send this one. The pattern is only its shape: a URL the parser refuses is 422 ' +
         '`url_parsing` though it matches, such as a port past 65535 ' +
-        '(`http://example.com:99999/h`), a numeric host that is no IPv4 address ' +
-        '(`http://256.256.256.256/h`) or a host that is no valid IDNA name (`http://xn--/h`).',
+        '(`http://example.com:99999/h`) or a numeric host that is no IPv4 address ' +
+        '(`http://256.256.256.256/h`).',
     },
   },
 };

@@ -72,8 +72,9 @@ describe('docs/openapi.json WebhookSubscriptionCreate.url beyond its pattern', (
   };
 
   // URL parsing is no regex: the pattern takes these, the mock refuses them, and the
-  // description names each.
-  it.each(['http://example.com:99999/h', 'http://256.256.256.256/h', 'http://xn--/h'])(
+  // description names each. (Not an invalid IDNA name such as `xn--`: Node 24's parser takes
+  // what Node 20's refuses, so the mock's answer depends on the Node it runs on.)
+  it.each(['http://example.com:99999/h', 'http://256.256.256.256/h'])(
     'says %s is refused',
     async (url) => {
       const body = { url, events: ['order.created'] };
