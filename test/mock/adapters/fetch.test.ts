@@ -218,8 +218,10 @@ describe('mock.fetch as a plain fetch', () => {
     ).rejects.toBeInstanceOf(TypeError);
   });
 
-  // Over HTTP a redirect's body cut short fails the fetch that follows it; following the 307
-  // anyway, as the in-process fetch did, passed the cut off for a whole answer.
+  // Over HTTP a redirect's body cut short fails the fetch that follows it, on Node 20 to 24;
+  // following the 307 anyway, as the in-process fetch did, passed the cut off for a whole
+  // answer. Node 26's fetch follows it over HTTP all the same: that the HTTP side shows.
+  const followsCutRedirect = Number(process.versions.node.split('.')[0]) >= 26;
   it.each(['mock.fetch', 'http'])(
     'fails a followed redirect that a truncate cut short (%s)',
     async (way) => {
@@ -241,8 +243,12 @@ describe('mock.fetch as a plain fetch', () => {
       };
       const followed = await cutRedirect({});
       const thrown = await followed.answer.catch((caught: unknown) => caught);
-      expect(thrown).toBeInstanceOf(TypeError);
-      expect(thrown).toMatchObject({ message: 'fetch failed' });
+      if (way === 'http' && followsCutRedirect) {
+        expect(thrown).toMatchObject({ status: 200, redirected: true });
+      } else {
+        expect(thrown).toBeInstanceOf(TypeError);
+        expect(thrown).toMatchObject({ message: 'fetch failed' });
+      }
       expect(followed.mock.requests[0]).toMatchObject({ path: `${ORDERS}/`, status: 307 });
       // Unfollowed, it is a 307 whose body errors, as any cut body does.
       const manual = await (await cutRedirect({ redirect: 'manual' })).answer;
