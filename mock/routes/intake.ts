@@ -8,6 +8,7 @@
 import { effectOf, type FAULT_ERRORS } from '../rules/fault-rule.js';
 import type { FaultBook, TakenFault } from '../rules/faults.js';
 import { type Journal, type RawHeaders, requestIdOf } from '../rules/journal.js';
+import { sleep } from '../rules/sleep.js';
 import { unit } from '../store/random.js';
 import { isControlPath } from './control.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
@@ -226,24 +227,4 @@ function settle(
 ): Answer | Promise<Answer> {
   if (response instanceof Promise) return response.then((settled) => entry.send(settled, cut));
   return entry.send(response, cut);
-}
-
-// A delay that ends early, rejecting, when the client gives up (so a long delay holds nothing
-// open after its client has gone).
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

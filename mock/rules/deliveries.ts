@@ -9,6 +9,7 @@ import { iso } from '../store/generate.js';
 import { hexString } from '../store/random.js';
 import { type DeliveryAttempt, DeliveryLog } from './delivery-log.js';
 import { InFlightLimit } from './in-flight.js';
+import { sleep } from './sleep.js';
 
 // Shared with the SDK, which receivers use to verify deliveries.
 export { WEBHOOK_SIGNATURE_HEADER };
@@ -71,22 +72,6 @@ function describe(error: unknown): string {
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return `${error.message}${cause}`;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-// A retry's backoff, on the global setTimeout as the POST's timeout is (fake timers drive
-// both). A reset ends it: left to run, it kept the process alive and the next test's
-// flushDeliveries() waiting for a delivery the reset had already stopped.
-const backoff = (ms: number, stop: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      stop.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    stop.addEventListener('abort', done);
-  });
 
 /**
  * The subscriptions of one mock service and the deliveries made to them. The attempts kept and
@@ -201,19 +186,20 @@ export class DeliveryQueue {
     body: string,
     generation: number,
   ): Promise<void> {
+    const unsent = (attempt: number) => this.newAttempt(subscription, eventId, type, body, attempt);
     for (let attempt = 1; attempt <= this.retry.attempts; attempt++) {
       // Stopped by a reset() during its timer or its backoff: no place in the next test's line.
       if (generation !== this.generation) return;
       const turn = this.slots.take();
       if (turn === 'full') {
-        this.drop(subscription, eventId, type, body, attempt);
+        this.drop(unsent(attempt));
         return;
       }
       await turn;
       let record: DeliveryAttempt | undefined;
       try {
         if (generation !== this.generation) return;
-        record = this.newAttempt(subscription, eventId, type, body, attempt);
+        record = unsent(attempt);
         await this.post(subscription, record);
       } finally {
         this.slots.release();
@@ -226,28 +212,23 @@ export class DeliveryQueue {
         // so it needs a waiting place too: else a receiver that fails fast, with a long
         // backoff, grew the mock's memory by one body and one timer per event.
         if (!this.slots.hold()) {
-          this.drop(subscription, eventId, type, body, attempt + 1);
+          this.drop(unsent(attempt + 1));
           return;
         }
-        try {
-          await backoff(this.retry.baseDelayMs * 2 ** (attempt - 1), this.stop.signal);
-        } finally {
-          this.slots.unhold();
-        }
+        // A reset ends the wait (left to run, its timer kept the process alive and the next
+        // test's flushDeliveries() waiting); the generation check above then returns.
+        const wait = this.retry.baseDelayMs * 2 ** (attempt - 1);
+        await sleep(wait, this.stop.signal)
+          .catch(() => undefined)
+          .finally(() => this.slots.unhold());
       }
     }
   }
 
   // Neither queued nor retried: the record tells the lab user which event was dropped.
-  private drop(
-    subscription: MockSubscription,
-    eventId: string,
-    type: WebhookEventType,
-    body: string,
-    attempt: number,
-  ): void {
+  private drop(unsent: DeliveryAttempt): void {
     const error = `delivery queue full (${this.slots.maxWaiting} waiting): not sent`;
-    this.log.keep({ ...this.newAttempt(subscription, eventId, type, body, attempt), error });
+    this.log.keep({ ...unsent, error });
   }
 
   // An attempt not sent (yet): its id and `at` are taken now, as it starts or is dropped.
