@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { checkInput, toValidationIssues } from '../store/input-checks.js';
 import { MockInputError } from '../store/store-errors.js';
+import { RESERVED_HEADERS } from './reserved-headers.js';
 
 /**
  * How a rule cuts the connection: before any answer (`reset`), or partway through the
@@ -24,10 +25,14 @@ const delay = z
   );
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-// Each letter in both cases rather than the `i` flag, which the pattern of the control
-// OpenAPI document (built from this schema) cannot carry.
-const anyCase = (word: string) =>
-  [...word].map((letter) => `[${letter}${letter.toLowerCase()}]`).join('');
+/**
+ * A pattern matching `word` in any case: each letter in both cases rather than the `i` flag,
+ * which the patterns of the control OpenAPI document (built from these schemas) cannot carry.
+ *
+ * @internal
+ */
+export const anyCase = (word: string) =>
+  word.replace(/[a-z]/gi, (letter) => `[${letter.toUpperCase()}${letter.toLowerCase()}]`);
 
 /** An HTTP method, in any case: a rule or a filter with another could match nothing. */
 export const HttpMethodSchema = z.string().check(
@@ -47,44 +52,6 @@ export const PathPatternSchema = z.string().check(
       'must be a path after the host URL without a query, exact or ending in * for a prefix, such as /api/v1/web-api/v1/orders*',
   }),
 );
-
-// Headers an answer's sender writes itself, or that say how to read a body the mock sends
-// plain, refused in a rule's `headers` as a path no request can match is: either transport
-// would drop, contradict or act on the rule's value, so the rule would not do what it says,
-// and not the same way in-process and over HTTP (node:http sends a Content-Length or
-// Transfer-Encoding of a rule's beside a body framed otherwise, leaving bytes on a kept-alive
-// connection, and throws at a Trailer, while fetch in-process frames the body itself; a
-// Content-Encoding fails msw's decoding, undici's, or none, by transport).
-const FRAMING = 'frames the answer, which the mock does itself from the body it sends';
-const RESERVED_HEADERS: ReadonlyMap<string, string> = new Map([
-  ['content-length', `${FRAMING} (error "truncate" cuts a body short)`],
-  ['transfer-encoding', FRAMING],
-  ['trailer', `${FRAMING}, whole and without trailers (node:http refuses one beside its length)`],
-  [
-    'content-encoding',
-    'says the body is encoded, which the mock never does: each transport would fail its own way to decode the plain body',
-  ],
-  [
-    'expect',
-    "is a request's header, on which node:http acts in an answer too (it sends the head early, as UTF-8 where the mock sends Latin-1)",
-  ],
-  ...['connection', 'keep-alive', 'proxy-connection', 'te', 'upgrade'].map(
-    (name) =>
-      [name, 'belongs to the connection, which the HTTP server runs, not to the answer'] as const,
-  ),
-  [
-    'x-request-id',
-    "names every answer after its journal entry's requestId, so a rule cannot set it",
-  ],
-]);
-
-/**
- * The header names a rule may not set, in lower case (compared case-insensitively): what the
- * control document states of them.
- *
- * @internal
- */
-export const RESERVED_HEADER_NAMES: readonly string[] = [...RESERVED_HEADERS.keys()];
 
 // The fields of a rule; FaultRuleSchema adds the check of its effects.
 const FaultRuleFields = z.strictObject({

@@ -2,13 +2,12 @@
 // of FaultRuleSchema (mock/rules/fault-rule.ts) and the check of POST /__mock/faults that a
 // rule's path reaches an endpoint (mock/rules/faults.ts), in JSON Schema's words where they
 // are exact, and in the descriptions where they are not.
-import { RESERVED_HEADER_NAMES } from '../../../mock/rules/fault-rule.js';
+import { anyCase } from '../../../mock/rules/fault-rule.js';
+import { RESERVED_HEADER_NAMES } from '../../../mock/rules/reserved-headers.js';
 import type { Json, Schema } from '../json-schema.js';
 
-// Each letter in both cases: the mock compares names case-insensitively, and a pattern cannot
-// carry the `i` flag. Header names are ASCII tokens, so this is exact.
-const anyCase = (name: string) =>
-  name.replace(/[a-z]/gi, (letter) => `[${letter.toUpperCase()}${letter.toLowerCase()}]`);
+// The mock compares names case-insensitively; header names are ASCII tokens, so the pattern
+// is exact.
 const RESERVED_NAME = `^(?:${RESERVED_HEADER_NAMES.map(anyCase).join('|')})$`;
 
 /** The FaultRule component with the rules zod leaves out. */
