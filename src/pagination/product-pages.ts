@@ -1,30 +1,40 @@
 // The products of numbered pages (specification 4.1, 2.2): the position of the next page is
-// its number, known once the page before it says there is more.
+// its number and size, known once the page before it says there is more.
 import { ResponseValidationError } from '../errors/response-validation-error.js';
 import type { Product, ProductList, ProductListParams } from '../schemas/product.js';
 import { PagingIterator } from './paging-iterator.js';
 import { type FetchPageAt, Prefetcher } from './prefetch.js';
 
-/** Fetches one page of products by number, aborted by `signal`. */
-export type FetchProductPage = FetchPageAt<number, ProductList>;
+/** Where a page of products starts: its number, and its size once known. */
+export interface ProductPagePosition {
+  page: number;
+  page_size?: number | undefined;
+}
 
-// The number of the page after `page`, or undefined after the page that reaches `total` or
-// an empty page. The next number comes from the answer, so an answer for another page than
-// the one asked for (a service that pages by other parameters, 4.1 shows none) would have
-// the pull repeat a page for ever: it fails instead.
-function pageAfter(page: ProductList, requested: number): number | undefined {
-  if (page.page !== requested) {
+/** Fetches one page of products by number, aborted by `signal`. */
+export type FetchProductPage = FetchPageAt<ProductPagePosition, ProductList>;
+
+// The page after `page`, or undefined after the page that reaches `total` or an empty page.
+// The next number comes from the answer, so an answer for another page than the one asked for
+// (a service that pages by parameters the SDK does not send; 4.1 shows none) would have the
+// pull repeat a page for ever: it fails instead. The next page has the size this one was
+// answered with: the size asked for, or the service's default or cap, which a service paging
+// by `offset` needs to place the next page.
+function pageAfter(page: ProductList, requested: ProductPagePosition) {
+  if (page.page !== requested.page) {
     throw new ResponseValidationError({
       method: 'GET',
       path: '/products',
       status: 200,
-      issues: [{ path: 'page', message: `is ${page.page}, where page ${requested} was asked for` }],
+      issues: [
+        { path: 'page', message: `is ${page.page}, where page ${requested.page} was asked for` },
+      ],
       body: page,
     });
   }
   return page.items.length === 0 || page.page * page.page_size >= page.total
     ? undefined
-    : page.page + 1;
+    : { page: page.page + 1, page_size: page.page_size };
 }
 
 /**
@@ -40,12 +50,12 @@ function pageAfter(page: ProductList, requested: number): number | undefined {
  * ```
  */
 export class ProductIterator extends PagingIterator<Product> {
-  readonly #chain: Prefetcher<number, ProductList>;
+  readonly #chain: Prefetcher<ProductPagePosition, ProductList>;
 
   /**
    * Made by {@link ProductsClient.iterate}; not meant to be constructed directly.
    *
-   * @param start - The checked parameters: `page_size` and the page to start at.
+   * @param start - The checked parameters: the page to start at and `page_size`.
    * @param fetchPage - Fetches one page.
    * @param options - How far to fetch ahead, and the caller's signal.
    * @internal
@@ -55,8 +65,8 @@ export class ProductIterator extends PagingIterator<Product> {
     fetchPage: FetchProductPage,
     options: { prefetch: number; signal?: AbortSignal | undefined },
   ) {
-    const chain = new Prefetcher(
-      start.page ?? 1,
+    const chain = new Prefetcher<ProductPagePosition, ProductList>(
+      { page: start.page ?? 1, page_size: start.page_size },
       options.prefetch,
       fetchPage,
       pageAfter,

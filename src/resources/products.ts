@@ -1,5 +1,5 @@
 // GET /products (specification 4.1): one page, or every product page by page.
-import type { APIPromise } from '../core/api-promise.js';
+import { APIPromise } from '../core/api-promise.js';
 import { declareMethod } from '../core/method.js';
 import { checkSignal, type RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
@@ -21,6 +21,25 @@ const listProducts = declareMethod({
 });
 
 /**
+ * Where a page of products starts, said two ways. 4.1 shows no query parameters: the mock
+ * pages by `page` and `page_size`, but a service may page products as it pages orders, by
+ * `limit` and `offset` (4.2), answering the same 2.2 envelope. Each ignores the other's
+ * parameters (FastAPI ignores a query parameter it does not declare), so with both the page
+ * asked for is the page answered. The offset follows from the page only once its size is known:
+ * the caller's `page_size`, or, in a pull, the size the first page was answered with.
+ */
+interface ProductPageQuery extends ProductListParams {
+  limit?: number;
+  offset?: number;
+}
+
+function pageQuery(params: ProductListParams): ProductPageQuery {
+  const { page, page_size } = params;
+  if (page_size === undefined) return params;
+  return { ...params, limit: page_size, offset: ((page ?? 1) - 1) * page_size };
+}
+
+/**
  * The product endpoints. Usually reached as `client.products` from {@link createClient};
  * constructible alone with the same configuration, or with a {@link Transport} to share.
  *
@@ -35,7 +54,9 @@ export class ProductsClient extends ResourceClient {
    * Fetches one page of products.
    *
    * @param params - `page` (1-based, default 1) and `page_size` (the service's default and
-   *   maximum, which the specification does not show; the mock's are 50 and 200).
+   *   maximum, which the specification does not show; the mock's are 50 and 200). Sent also as
+   *   `limit` and `offset` when `page_size` is given, for a service that pages products by
+   *   those, as it pages orders: give `page_size` with a `page` past the first.
    * @param options - {@link RequestOptions}: signal, timeout, totalTimeout, retry, headers.
    * @returns The page: `items`, `page`, `page_size`, `total`.
    * @throws {@link ValidationError} for bad parameters (nothing is sent),
@@ -45,7 +66,9 @@ export class ProductsClient extends ResourceClient {
    *   {@link ConnectionError} ({@link TimeoutError} included), {@link ResponseValidationError}.
    */
   list(params: ProductListParams = {}, options: RequestOptions = {}): APIPromise<ProductList> {
-    return listProducts.call(this.transport, params, { options });
+    return APIPromise.attempt(() =>
+      listProducts.send(this.transport, pageQuery(listProducts.parse(params)), { options }),
+    );
   }
 
   /**
@@ -54,7 +77,9 @@ export class ProductsClient extends ResourceClient {
    * `total`, or at an empty page.
    *
    * @param params - `page_size` per request, the `page` to start at (default 1), and
-   *   `prefetch`, the pages to fetch ahead (0 fetches each when the loop asks for it).
+   *   `prefetch`, the pages to fetch ahead (0 fetches each when the loop asks for it). Each
+   *   page is asked for also by `limit` and `offset`, as {@link ProductsClient.list} says,
+   *   past the first page with the size the service answered it with.
    * @param options - {@link RequestOptions}: `signal` aborts the pull; `timeout`,
    *   `totalTimeout`, `retry` and `headers` apply to each page's request (`totalTimeout`
    *   bounds one page, not the pull).
@@ -80,8 +105,10 @@ export class ProductsClient extends ResourceClient {
     const start = listProducts.parse(rest, ['prefetch']);
     return new ProductIterator(
       start,
-      (page, signal) =>
-        listProducts.send(this.transport, { ...start, page }, { options: { ...options, signal } }),
+      (position, signal) =>
+        listProducts.send(this.transport, pageQuery(position), {
+          options: { ...options, signal },
+        }),
       { prefetch, signal: checkSignal(options?.signal) },
     );
   }

@@ -54,6 +54,34 @@ describe('products from a foreign service', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('pages a service that pages products by limit and offset, as it pages orders', async () => {
+    // A FastAPI route declaring `limit` (default 3) and `offset` ignores `page` and
+    // `page_size`, and numbers its envelope's page from the offset, as 2.3 does for orders.
+    const all = [1, 2, 3, 4, 5, 6, 7].map((id) => product(id, id));
+    const { client, sent } = foreignClient((request) => {
+      const limit = Number(request.url.searchParams.get('limit') ?? 3);
+      const offset = Number(request.url.searchParams.get('offset') ?? 0);
+      const items = all.slice(offset, offset + limit);
+      return { items, page: Math.floor(offset / limit) + 1, page_size: limit, total: all.length };
+    });
+    const ids = async (pull: AsyncIterable<Product>) =>
+      (await collect(pull)).map((item) => item.id);
+
+    expect(await ids(client.products.iterate())).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // Past the first page, the size the service answered with places the next one.
+    expect(sent.map((request) => request.url.search)).toEqual([
+      '?page=1',
+      '?page=2&page_size=3&limit=3&offset=3',
+      '?page=3&page_size=3&limit=3&offset=6',
+    ]);
+    expect(await ids(client.products.iterate({ page: 2, page_size: 2, prefetch: 0 }))).toEqual([
+      3, 4, 5, 6, 7,
+    ]);
+    const third = await client.products.list({ page: 3, page_size: 2 });
+    expect(third).toMatchObject({ page: 3, page_size: 2, total: 7 });
+    expect(third.items.map((item) => item.id)).toEqual([5, 6]);
+  });
+
   it('keeps fields of another type as received, such as a null barcode or a price in words', async () => {
     const odd = { ...product(1, 'twelve'), barcode: null, stock: '3', id: 'P-1' };
     const { client } = foreignClient(() => ({
