@@ -16,6 +16,7 @@ import { TimeoutError } from '../errors/timeout-error.js';
 import type { RawResponse } from './api-promise.js';
 import { readErrorBody, scrubHeaders } from './body.js';
 import { isNetworkError } from './fetch.js';
+import { HTML_PAGE_HINT, isHtmlPage } from './html-page.js';
 import type { ResolvedOptions } from './request-options.js';
 import { parseResponse } from './validate.js';
 
@@ -152,12 +153,9 @@ export function parseBody<S extends z.ZodMiniType>(
       // Where any body is a success, still not a markup page: a proxy's maintenance page or a
       // web app's fallback route answers 200 too, and taking it for the service's answer
       // would report a notification that never arrived as sent.
-      const page =
-        /^\s*</.test(raw.text) || /html/i.test(raw.response.headers.get('content-type') ?? '');
+      const page = isHtmlPage(raw.text, raw.response.headers);
       if (!request.anyBody || page) {
-        const message = page
-          ? "the body is an HTML page, not the service's answer: is hostUrl the service's address, or did a proxy answer?"
-          : 'the body is not JSON';
+        const message = page ? HTML_PAGE_HINT : 'the body is not JSON';
         const issues = [{ path: '', message }];
         throw new ResponseValidationError({ ...response, issues, body: scrub(raw.text) });
       }

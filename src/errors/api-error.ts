@@ -1,3 +1,4 @@
+import { HTML_PAGE_HINT, isHtmlPage } from '../core/html-page.js';
 import type { ValidationIssue } from '../schemas/common.js';
 import { OrderFulfillmentError, type ResumeCursor } from './order-fulfillment-error.js';
 
@@ -75,21 +76,49 @@ function otherReason(body: unknown): string | undefined {
   return undefined;
 }
 
-// Whether `location` is `url` with a trailing slash added or taken away, and nothing else.
-function slashOnly(url: string | undefined, location: string): boolean {
+// How `location` differs from `url` when only in a way the service's own setup explains: a
+// trailing slash added or taken away on the same host, or the same address on https.
+function redirectKind(url: string | undefined, location: string): 'slash' | 'https' | undefined {
   try {
     const from = new URL(url ?? '');
     const to = new URL(location, from);
     const bare = (path: string) => path.replace(/\/$/, '');
-    return (
-      to.origin === from.origin &&
-      to.search === from.search &&
-      to.pathname !== from.pathname &&
-      bare(to.pathname) === bare(from.pathname)
-    );
+    if (to.search !== from.search) return undefined;
+    if (to.origin === from.origin && to.pathname !== from.pathname) {
+      return bare(to.pathname) === bare(from.pathname) ? 'slash' : undefined;
+    }
+    const secured = from.protocol === 'http:' && to.protocol === 'https:';
+    return secured && to.hostname === from.hostname && to.pathname === from.pathname
+      ? 'https'
+      : undefined;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+// What a redirect's message says: the SDK follows none (fetch would carry the key anywhere).
+const redirectReasons = {
+  // A FastAPI service whose routes end in "/" (Starlette's redirect_slashes): hostUrl is
+  // right then.
+  slash:
+    'the service\'s route differs by a trailing slash, and the SDK follows no redirect (README, "A service that redirects")',
+  // A proxy that sends plain http to https: the request it answered went unencrypted.
+  https:
+    'the service is served over https: set hostUrl to its https:// address (this request went over plain http)',
+  other: "the SDK sends the API key only to hostUrl; set hostUrl to the service's address",
+};
+
+/**
+ * Whether a 4xx came from whatever stands in front of the service, by its HTML page: a proxy
+ * with no route during a deploy, a firewall, basic auth. FastAPI answers its errors in JSON.
+ * Such a 404 is no unknown order and such a 401 no bad API key, so it is a plain
+ * {@link ApiError} that says so. Not a 429, whose Retry-After is HTTP's own, nor a 5xx,
+ * which says no more than "failed" whoever sent it.
+ *
+ * @internal
+ */
+export function answeredInFront(init: ApiErrorInit): boolean {
+  return init.status < 500 && init.status !== 429 && isHtmlPage(init.body, init.headers);
 }
 
 // What a failure's message says after its status: where a redirect pointed, else the body's
@@ -97,11 +126,8 @@ function slashOnly(url: string | undefined, location: string): boolean {
 function reasonOf(init: ApiErrorInit, detail: unknown): string {
   const location = init.status < 400 && init.headers?.get('location');
   if (location) {
-    // The same path with or without a trailing slash, on the same host: a FastAPI service
-    // whose routes end in "/" (Starlette's redirect_slashes); hostUrl is right then.
-    return slashOnly(init.url, location)
-      ? `redirected to ${location}, not followed: the service's route differs by a trailing slash, and the SDK follows no redirect (README, "A service that redirects")`
-      : `redirected to ${location}, not followed: the SDK sends the API key only to hostUrl; set hostUrl to the service's address`;
+    const kind = redirectKind(init.url, location) ?? 'other';
+    return `redirected to ${location}, not followed: ${redirectReasons[kind]}`;
   }
   // What FastAPI answers for a path it has no route for: the URL shows a wrong hostUrl
   // (`…/web-api/api/v1/web-api/v1/orders/1`), which the path alone would hide.
@@ -118,6 +144,7 @@ function reasonOf(init: ApiErrorInit, detail: unknown): string {
   if (Array.isArray(detail)) return formatIssues(detail);
   // Another shape (FastAPI's HTTPException with a dict) is shown as it came.
   if (detail != null) return JSON.stringify(detail);
+  if (answeredInFront(init)) return `${init.statusText || '(no detail)'}; ${HTML_PAGE_HINT}`;
   return otherReason(init.body) || init.statusText || '(no detail)';
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, type ApiErrorInit } from './api-error.js';
+import { ApiError, type ApiErrorInit, answeredInFront } from './api-error.js';
 import { AuthenticationError } from './authentication-error.js';
 import { ConflictError } from './conflict-error.js';
 import { NotFoundError } from './not-found-error.js';
@@ -22,9 +22,14 @@ const byStatus: Record<number, new (init: ApiErrorInit) => ApiError> = {
  * Maps a non-2xx response to its error class: the one place a status becomes a type.
  *
  * @param init - The status, body, request and headers of the failure.
- * @returns The subclass for the status: 5xx is {@link ServerError}, unknown statuses {@link ApiError}.
+ * @returns The subclass for the status: 5xx is {@link ServerError}, unknown statuses
+ *   {@link ApiError}, and so is a 4xx from a proxy in front of the service (an HTML page):
+ *   a caller branching on {@link NotFoundError} or {@link AuthenticationError} (parking a
+ *   shipment, rotating a key) would act on what the service never said.
  */
 export function createApiError(init: ApiErrorInit): ApiError {
-  const ErrorClass = byStatus[init.status] ?? (init.status >= 500 ? ServerError : ApiError);
+  const ErrorClass =
+    (answeredInFront(init) ? undefined : byStatus[init.status]) ??
+    (init.status >= 500 ? ServerError : ApiError);
   return new ErrorClass(init);
 }
