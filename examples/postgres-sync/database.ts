@@ -105,14 +105,33 @@ async function openPglite(dataDir: string): Promise<Database> {
 async function openServer(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const where = new URL(url);
+  // A server restart or a failover ends idle connections, each an 'error' event on the pool,
+  // which unheard ends the process: the pool drops the connection, and the next query fails
+  // with the cause.
+  pool.on('error', () => {});
+  let description = 'Postgres (DATABASE_URL)';
+  try {
+    const where = new URL(url);
+    description = `Postgres at ${where.host}${where.pathname}`;
+  } catch {
+    // pg takes forms URL refuses (a socket: postgres://user@/db?host=/run/postgresql), and
+    // URL's error would print the whole string, password and all.
+  }
   return {
-    description: `Postgres at ${where.host}${where.pathname}`,
+    description,
     query: async <Row>(text: string, params?: unknown[]) =>
       (await pool.query(text, params)).rows as Row[],
     async transaction(work) {
       // A transaction lives on one connection: take one from the pool for all of it.
       const client = await pool.connect();
+      // A connection lost mid-transaction emits 'error' besides failing its query: heard
+      // here while held, and released with it, so the pool discards it instead of lending it
+      // again.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await work({
@@ -122,10 +141,14 @@ async function openServer(url: string): Promise<Database> {
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        // On a dead connection ROLLBACK fails too: the first error is the one to report.
+        await client.query('ROLLBACK').catch((failed: Error) => {
+          lost ??= failed;
+        });
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     close: () => pool.end(),

@@ -64,13 +64,17 @@ async function prepareDatabase() {
   const dataDir = join(tempDir, 'pgdata');
   const schema = `ofs_sync_example_${process.pid}`;
   if (onServer) process.env.PGOPTIONS = `-c search_path=${schema}`;
+  // The temp directory first: a server the schema cannot be dropped on must not leave it.
   const remove = async () => {
+    rmSync(tempDir, { recursive: true, force: true });
     if (onServer) {
       const db = await openDatabase(dataDir);
-      await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await db.close();
+      try {
+        await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await db.close();
+      }
     }
-    rmSync(tempDir, { recursive: true, force: true });
   };
   const db = await openDatabase(dataDir);
   try {
@@ -159,7 +163,12 @@ async function main() {
   );
 
   const server = await mock.listen();
-  const database = await prepareDatabase();
+  // Outside the try below, which closes the mock: a database it cannot prepare (a wrong
+  // password, a server down) must not leave the mock's server holding the process open.
+  const database = await prepareDatabase().catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
   const running = new Set<SyncProcess>();
   // Ctrl-C or a stop: a signal ends the process without running the `finally` below, which
   // would leave the children, the temp directory (or the server's schema) behind. Cleaned up

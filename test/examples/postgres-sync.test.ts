@@ -155,3 +155,36 @@ describe('the kill-and-resume proof on Ctrl-C', { timeout: 60_000 }, () => {
     expect(readdirSync(dir).filter((name) => name.startsWith('ofs-'))).toEqual([]);
   });
 });
+
+// A DATABASE_URL that cannot be used (a server down, a wrong password): the proof says why
+// and exits, rather than leave the mock it started holding the process open, and removes its
+// temp directory. The password is never printed.
+describe('the kill-and-resume proof without a database', { timeout: 60_000 }, () => {
+  it('exits 1 with the cause, and leaves no temp directory', async () => {
+    const child = fork(
+      join(import.meta.dirname, '../../examples/postgres-sync/kill-and-resume.ts'),
+      ['--seed', '1'],
+      {
+        execArgv: ['--import', 'tsx'],
+        // Port 1: nothing listens there, so the connection is refused at once.
+        env: {
+          ...process.env,
+          TMPDIR: dir,
+          DATABASE_URL: 'postgres://shop:s3cr3t-pw@127.0.0.1:1/shop',
+        },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      },
+    );
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    expect(await once(child, 'exit')).toEqual([1, null]);
+    expect(output).toContain('ECONNREFUSED');
+    expect(output).not.toContain('s3cr3t-pw');
+    expect(readdirSync(dir).filter((name) => name.startsWith('ofs-'))).toEqual([]);
+  });
+});
