@@ -26,6 +26,10 @@ export { UnsupportedRuntimeError } from './unsupported-runtime-error.js';
 export { ValidationError } from './validation-error.js';
 export { WebhookBodyConsumedError } from './webhook-body-consumed-error.js';
 export {
+  WebhookEncodingError,
+  type WebhookEncodingFailureReason,
+} from './webhook-encoding-error.js';
+export {
   WebhookPayloadError,
   type WebhookPayloadFailureReason,
 } from './webhook-payload-error.js';

@@ -3,6 +3,7 @@
 import { closestName } from '../core/closest-name.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { SignatureVerificationError } from '../errors/signature-verification-error.js';
+import type { WebhookEncodingError } from '../errors/webhook-encoding-error.js';
 import type { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent, WebhookEventType } from '../schemas/webhook.js';
 import { toleranceProblem } from '../signatures/header.js';
@@ -56,8 +57,9 @@ export interface WebhookHandlerOptions {
    */
   tolerance?: number | undefined;
   /**
-   * The largest body read, in bytes; a longer one is answered 413 without being read
-   * further. Default 1 MiB ({@link DEFAULT_MAX_BODY_BYTES}), far above any order event.
+   * The largest body read, in bytes, as received and once its `Content-Encoding` is undone;
+   * a longer one is answered 413 without being read or inflated further. Default 1 MiB
+   * ({@link DEFAULT_MAX_BODY_BYTES}), far above any order event.
    */
   maxBodyBytes?: number | undefined;
   /**
@@ -82,17 +84,21 @@ export interface WebhookHandlerOptions {
    */
   onError?: ((error: unknown, event: OrderEvent | undefined) => void) | undefined;
   /**
-   * Called with why a delivery was answered 400: a {@link SignatureVerificationError} (a
-   * wrong `secret`, a clock off by more than `tolerance`, no signature in
+   * Called with why a delivery was answered 400 or 415: a {@link SignatureVerificationError}
+   * (a wrong `secret`, a clock off by more than `tolerance`, no signature in
    * `signatureHeader`) or a {@link WebhookPayloadError} (a body that is no order event the
-   * receiver can check, as from a service that delivers another payload). A forged
-   * delivery is refused the same way, but so is every genuine one to a receiver set up
-   * wrong, and the service gives up on those: log them to see it at the first delivery.
-   * The error carries the reason and a message naming the likely cause, never the secret
-   * or the signature. Not awaited; whatever it throws or rejects with is dropped, so the
-   * answer stays the 400.
+   * receiver can check, as from a service that delivers another payload), both 400; a
+   * {@link WebhookEncodingError} when the body could not be decoded, 415 for a
+   * `Content-Encoding` the runtime cannot decode (a proxy in front compressing with `br`)
+   * and 400 for a body that is no valid data of its coding. A forged delivery is refused the
+   * same way, but so is every genuine one to a receiver set up wrong, and the service gives
+   * up on those: log them to see it at the first delivery. The error carries the reason and
+   * a message naming the likely cause, never the secret or the signature. Not awaited;
+   * whatever it throws or rejects with is dropped, so the answer stays as it was.
    */
-  onRejected?: ((error: SignatureVerificationError | WebhookPayloadError) => void) | undefined;
+  onRejected?:
+    | ((error: SignatureVerificationError | WebhookPayloadError | WebhookEncodingError) => void)
+    | undefined;
 }
 
 // Every option of WebhookHandlerOptions (the type holds the list to it): one misspelt

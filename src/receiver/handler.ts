@@ -2,9 +2,11 @@
 // which Workers, Deno.serve, Bun.serve, Next.js route handlers and Hono accept as it is.
 import { SignatureVerificationError } from '../errors/signature-verification-error.js';
 import { WebhookBodyConsumedError } from '../errors/webhook-body-consumed-error.js';
+import { WebhookEncodingError } from '../errors/webhook-encoding-error.js';
 import { WebhookPayloadError } from '../errors/webhook-payload-error.js';
 import type { OrderEvent } from '../schemas/webhook.js';
 import { checkHeader, WEBHOOK_SIGNATURE_HEADER } from '../signatures/header.js';
+import { acceptedEncodings, decodersFor } from './content-encoding.js';
 import { checkOptions, handlerIn, type WebhookHandlerOptions } from './handler-options.js';
 import { DEFAULT_MAX_BODY_BYTES, readBodyWithin } from './read-body.js';
 import { createMemorySeenStore } from './seen-store.js';
@@ -48,10 +50,14 @@ function tell(call: () => unknown): void {
 
 /**
  * Creates a complete webhook receiver as a Fetch handler. For each POST it reads the raw
- * body, verifies `X-Webhook-Signature` (or `signatureHeader`) on Web Crypto, checks the
- * event loosely, skips an event id already handled, and runs the handler for the event's
- * type. Its answers are those a service that retries deliveries expects (the mock retries
- * any answer but a 2xx; the real service's retries are not shown, specification 6.1):
+ * body and undoes its `Content-Encoding` (`gzip`, `x-gzip`, `deflate`, and `br` where the
+ * runtime's `DecompressionStream` has it; a list such as `gzip, identity` last coding first),
+ * since the signature is over the body as sent before a sender or proxy compressed it, as
+ * Express's body parser inflates it too. It verifies `X-Webhook-Signature` (or
+ * `signatureHeader`) over those bytes on Web Crypto, checks the event loosely, skips an
+ * event id already handled, and runs the handler for the event's type. Its answers are
+ * those a service that retries deliveries expects (the mock retries any answer but a 2xx;
+ * the real service's retries are not shown, specification 6.1):
  *
  * - 200 once the handler resolved, and for an event id already handled (nothing is called);
  * - 200 for an event type without a handler, whatever its payload (acknowledged, so it is not
@@ -59,7 +65,14 @@ function tell(call: () => unknown): void {
  * - 400 for a bad signature, or a body that is no event or an event of a type with a handler
  *   that lacks what the SDK checks; nothing is called but `onRejected`, with the error (a
  *   missing, malformed or stale signature header is refused before the body is read);
- * - 413 for a body over `maxBodyBytes` (default 1 MiB), which is not read further;
+ * - 400 `invalid_encoding: <coding>` for a body that is no valid data of the coding its
+ *   `Content-Encoding` names (corrupt or cut short), and nothing is called but `onRejected`;
+ * - 413 for a body over `maxBodyBytes` (default 1 MiB), as received or once decoded, which is
+ *   neither read nor inflated further;
+ * - 415 `unsupported_encoding: <coding>` for a `Content-Encoding` it cannot decode (`br`
+ *   where `DecompressionStream` lacks it, `compress`, an unknown one, more than two codings),
+ *   with `Accept-Encoding` naming those it can; the body is not read, and nothing is called
+ *   but `onRejected`;
  * - 500 when the handler throws, so that a retrying service delivers the event again;
  * - 405 for any method but POST.
  *
@@ -71,7 +84,7 @@ function tell(call: () => unknown): void {
  *
  * @param options - `secret`, the handlers in `on`, and optionally `seen`, `tolerance`
  *   (seconds, default 300), `maxBodyBytes` (default 1 MiB), `now`, `signatureHeader`,
- *   `onError` (told of each 5xx) and `onRejected` (told of each 400).
+ *   `onError` (told of each 5xx) and `onRejected` (told of each 400 and 415).
  * @returns `(request: Request) => Promise<Response>`; adapt it to node:http or Express
  *   with {@link toNodeListener}.
  * @throws {@link ConfigurationError} for an option it does not have (a misspelt one, with
@@ -136,7 +149,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       // Read before the handler (a framework's middleware awaited request.json()): the
       // signed bytes are gone, which the route's setup, not the sender, must fix.
       if (request.bodyUsed) throw new WebhookBodyConsumedError(READ_BEFORE);
-      const body = await readBodyWithin(request, maxBodyBytes);
+      const decoders = decodersFor(request.headers.get('content-encoding'));
+      const body = await readBodyWithin(request, maxBodyBytes, decoders);
       if (body === undefined) return text(413, 'payload too large');
       event = await unwrapWebhook(body, request.headers, secret, verify);
     } catch (error) {
@@ -153,6 +167,16 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       if (error instanceof SignatureVerificationError || error instanceof WebhookPayloadError) {
         tell(() => onRejected?.(error));
         return text(400, error.reason);
+      }
+      // The coding too, which the sender named itself; a 415 lists the codings it could send.
+      if (error instanceof WebhookEncodingError) {
+        tell(() => onRejected?.(error));
+        const { reason, encoding } = error;
+        return reason === 'invalid_encoding'
+          ? text(400, `${reason}: ${encoding}`)
+          : text(415, `${reason}: ${encoding}`, {
+              'accept-encoding': acceptedEncodings() || 'identity',
+            });
       }
       tell(() => onError?.(error, undefined));
       // A route set up wrong is named in the answer too: it tells a forger nothing.

@@ -130,10 +130,19 @@ const CONSUMED =
 function toRequest(req: NodeRequestLike, body: BodyInit): Request {
   const method = req.method ?? 'GET';
   const bodyless = method === 'GET' || method === 'HEAD';
+  let headers = toHeaders(req.headers);
+  // Bytes a body parser kept are decoded already (body-parser, under express.raw and NestJS's
+  // rawBody, inflates before it hands them on) but the header stays: the handler would decode
+  // them again. Its Content-Length counts the coded bytes, not these.
+  if (!(body instanceof ReadableStream) && headers.has('content-encoding')) {
+    headers = new Headers(headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+  }
   // `duplex` is what fetch's Request asks of a streamed body; older DOM typings lack it.
   return new Request(new URL(req.url ?? '/', 'http://localhost'), {
     method,
-    headers: toHeaders(req.headers),
+    headers,
     body: bodyless ? null : body,
     ...(bodyless ? {} : { duplex: 'half' }),
   } as RequestInit);
@@ -148,8 +157,10 @@ const FORBIDDEN_METHOD = /^(connect|trace|track)$/i;
  * listener that is also Express middleware. It reads the raw body itself; when a body
  * parser before it has read the body already, it uses the bytes that parser kept: a Buffer
  * in `req.rawBody` (NestJS's `rawBody: true`), else the Buffer or string `express.raw()` or
- * `express.text()` left in `req.body`. A body read without its bytes kept (`express.json()`
- * on the route, Fastify's or koa-bodyparser's JSON parser) has lost the signed bytes: the
+ * `express.text()` left in `req.body`, taken as decoded, since body-parser inflates a
+ * compressed body before it keeps it (the stream read here is decoded by the handler). A
+ * body read without its bytes kept (`express.json()` on the route, Fastify's or
+ * koa-bodyparser's JSON parser) has lost the signed bytes: the
  * handler gets a {@link WebhookBodyConsumedError} when it reads it, passes it to `onError`
  * and answers 500 with a message saying so, since a receiver set up that way would reject
  * every delivery. A request answered before its body was read to its end (refused by its

@@ -4,7 +4,9 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { deflateSync, gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockService, MOCK_API_KEY, type MockService } from '../../mock/index.js';
 import {
   createClient,
@@ -176,6 +178,40 @@ describe('createWebhookHandler on node:http, against the mock’s deliveries', (
     expect(events).toEqual([mock.deliveries[0]?.event_id]);
     expect(mock.deliveries[0]?.status).toBe(200);
   });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+  ])(
+    'decodes a delivery a proxy compressed with %s before verifying it, which it once refused as signature_mismatch',
+    async (coding, compress) => {
+      const events: string[] = [];
+      const onRejected = vi.fn();
+      const node = serve(
+        { on: { 'order.updated': (event) => void events.push(event.id) }, onRejected },
+        (req, res) => {
+          // A proxy that compresses request bodies: the bytes coded, the header added, the
+          // length dropped (sent chunked).
+          void readAll(req).then((body) => {
+            const { 'content-length': _, ...headers } = req.headers;
+            const coded = compress(body);
+            const chunks = [coded.subarray(0, 10), coded.subarray(10)];
+            const proxied = Object.assign(Readable.from(chunks), {
+              method: req.method,
+              url: req.url,
+              headers: { ...headers, 'content-encoding': coding },
+            });
+            return node(proxied, res);
+          });
+        },
+      );
+      mock.orders.update('8', { status: 'Processing' });
+      await mock.flushDeliveries();
+      expect(onRejected).not.toHaveBeenCalled();
+      expect(events).toEqual([mock.deliveries[0]?.event_id]);
+      expect(attempts()).toEqual([`${events[0]} #1 200`]);
+    },
+  );
 
   it('answers 500 saying why when express.json() parsed the body first, so nothing is lost', async () => {
     const events: string[] = [];
