@@ -5,7 +5,13 @@ import { parseArgs } from 'node:util';
 import { closestName } from '../src/core/closest-name.js';
 import { DEFAULT_STOP_GRACE_MS } from './cli-lifetime.js';
 import { parseFixture } from './fixture.js';
-import { MAX_GENERATED_ORDERS, MAX_RECORD_LIMIT, type MockServiceOptions } from './options.js';
+import {
+  DeliveryRetrySchema,
+  MAX_GENERATED_ORDERS,
+  MAX_RECORD_LIMIT,
+  type MockServiceOptions,
+} from './options.js';
+import type { DeliveryRetry } from './rules/deliveries.js';
 import { type FaultRule, MAX_DELAY_MS, parseFaultRule } from './rules/fault-rule.js';
 
 /** The help text, printed by --help and after a usage error. */
@@ -16,7 +22,8 @@ export const USAGE = `Usage: order-fulfillment-mock [options]
   --orders N               orders to generate (default 100)
   --products N             products to generate (default 20)
   --seed N                 seed of the generated data (default 1)
-  --fixture FILE           JSON { orders?, products?, apiKeys?, signingSecret?, plan? }
+  --fixture FILE           JSON { orders?, products?, apiKeys?, signingSecret?, plan?,
+                           deliveryRetry? }
   --rate-limit LIMIT/MS    requests per key per window, e.g. 100/60000 (default: none)
   --no-signing-secret      configure no signing secret (the inbound endpoint rejects all)
   --fault JSON             a fault rule, e.g. '{"path":"/api/v1/web-api/v1/orders*","status":503,"times":2}'
@@ -24,6 +31,10 @@ export const USAGE = `Usage: order-fulfillment-mock [options]
   --latency MIN[-MAX]      delay every API answer by MIN to MAX ms (default: none)
   --journal-limit N        requests the journal keeps (default 10000; 0 keeps none)
   --deliveries-limit N     webhook delivery attempts kept (default 10000; 0 keeps none)
+  --delivery-retry ATTEMPTS/BASE_MS/TIMEOUT_MS
+                           webhook deliveries: attempts in all, the wait before the first retry
+                           (doubled for each further one) and each attempt's timeout, in ms
+                           (default 3/200/5000)
   --json                   print one JSON line when ready (hostUrl, baseUrl, inboundUrl,
                            controlUrl, apiKeys, signingSecret, version) instead of the banner
   --exit-with-stdin        exit when stdin closes
@@ -49,6 +60,7 @@ const OPTIONS = {
   latency: { type: 'string' },
   'journal-limit': { type: 'string' },
   'deliveries-limit': { type: 'string' },
+  'delivery-retry': { type: 'string' },
   json: { type: 'boolean' },
   'exit-with-stdin': { type: 'boolean' },
   'stop-grace': { type: 'string' },
@@ -82,6 +94,27 @@ function unknownFlagHint(message: string): string {
   return meant ? `${unknown}; did you mean --${meant}?` : message;
 }
 
+// parseArgs reads `--stop-grace -1` as a flag without its value followed by a short option,
+// and its message asks for `--stop-grace=-XYZ`. A negative number after a flag that takes a
+// value can only be that value: it is joined to it, so the flag's own check refuses it in
+// the flag's own words.
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    const option = OPTIONS[arg.slice(2) as keyof typeof OPTIONS] as { type: string } | undefined;
+    if (arg === '--') return [...joined, ...argv.slice(i)];
+    if (arg.startsWith('--') && option?.type === 'string' && next && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
+}
+
 /**
  * Reads the command line into the service's options and the server's settings.
  *
@@ -91,7 +124,7 @@ export function parse(argv: string[]) {
   let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv),
       options: OPTIONS,
       strict: true,
       allowPositionals: false,
@@ -141,6 +174,9 @@ export function parse(argv: string[]) {
     MAX_RECORD_LIMIT,
   );
   if (deliveries !== undefined) options.deliveries = { limit: deliveries };
+  if (values['delivery-retry'] !== undefined) {
+    options.deliveryRetry = deliveryRetryFlag(values['delivery-retry']);
+  }
   return {
     help: false as const,
     version: false as const,
@@ -169,6 +205,29 @@ function faultFlag(text: string, index: number): FaultRule {
   } catch (error) {
     throw new UsageError(`--fault #${index + 1}: ${(error as Error).message}`);
   }
+}
+
+// The parts of --delivery-retry, named as the usage names them, by the option's field.
+const RETRY_PARTS: Record<keyof DeliveryRetry, string> = {
+  attempts: 'ATTEMPTS',
+  baseDelayMs: 'BASE_MS',
+  timeoutMs: 'TIMEOUT_MS',
+};
+
+// Checked by the option's own schema, so the flag takes exactly what `deliveryRetry` takes.
+function deliveryRetryFlag(value: string): DeliveryRetry {
+  const match = /^(\d+)\/(\d+)\/(\d+)$/.exec(value);
+  if (!match) {
+    throw new UsageError(
+      `--delivery-retry must be ATTEMPTS/BASE_MS/TIMEOUT_MS, e.g. 3/200/5000, got "${value}"`,
+    );
+  }
+  const [attempts, baseDelayMs, timeoutMs] = match.slice(1).map(Number);
+  const result = DeliveryRetrySchema.safeParse({ attempts, baseDelayMs, timeoutMs });
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const part = RETRY_PARTS[issue?.path[0] as keyof DeliveryRetry] ?? 'its value';
+  throw new UsageError(`--delivery-retry ${part} ${issue?.message}, got "${value}"`);
 }
 
 function latencyFlag(value: string): { minMs: number; maxMs: number } {

@@ -3,7 +3,37 @@
 // given `--exit-with-stdin`, when its stdin closes (a CI job's pipe ended). And how: the
 // port first, so a harness can start the next server on it, then a bounded wait for
 // webhook deliveries still in flight.
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync } from 'node:fs';
+import { isatty } from 'node:tty';
+
+/** The reason {@link stopSignal} gives when stdin ended. */
+export const STDIN_CLOSED = 'stdin closed';
+
+/**
+ * Why `--exit-with-stdin` cannot work, as one line: stdin ended before the mock was ready, so
+ * it would stop at once. A harness that gave it no stdin (Python's `stdin=DEVNULL`, a CI
+ * runner's `/dev/null`) would otherwise read an empty line and exit code 0, as if the mock had
+ * served and stopped.
+ */
+export const STDIN_ENDED_EARLY =
+  '--exit-with-stdin needs a stdin kept open (a pipe): it stops the mock when stdin closes, ' +
+  'and this stdin ended before the mock was ready (/dev/null, a file or a closed pipe; from ' +
+  'Python, pass stdin=subprocess.PIPE, not DEVNULL)';
+
+/**
+ * Whether stdin ends by itself: a file, or a device that is no terminal (`/dev/null`), rather
+ * than a pipe, a socket or a terminal, which stay open until someone closes them. Known at
+ * once, where waiting for the end of a read would race the ready line.
+ */
+export function stdinEndsByItself(): boolean {
+  try {
+    const stat = fstatSync(0);
+    return stat.isFile() || (stat.isCharacterDevice() && !isatty(0));
+  } catch {
+    // No stdin at all: nothing can close it later either.
+    return true;
+  }
+}
 
 /** How long a stopping mock waits for webhook deliveries in flight, unless `--stop-grace` says. */
 export const DEFAULT_STOP_GRACE_MS = 2000;
@@ -100,8 +130,8 @@ export function stopSignal(lifetime: Lifetime, onRepeat: () => void): Promise<st
       if (process.connected) process.once('disconnect', () => stop('parent disconnected'));
     }
     if (lifetime.exitWithStdin) {
-      process.stdin.once('end', () => stop('stdin closed'));
-      process.stdin.once('close', () => stop('stdin closed'));
+      process.stdin.once('end', () => stop(STDIN_CLOSED));
+      process.stdin.once('close', () => stop(STDIN_CLOSED));
       process.stdin.resume();
     }
   });

@@ -2,7 +2,13 @@
 // for integrators in any language, and prints what they need to call it.
 import { readFileSync } from 'node:fs';
 import { parse, USAGE, UsageError } from './cli-args.js';
-import { shutDown, stopSignal } from './cli-lifetime.js';
+import {
+  STDIN_CLOSED,
+  STDIN_ENDED_EARLY,
+  shutDown,
+  stdinEndsByItself,
+  stopSignal,
+} from './cli-lifetime.js';
 import { BASE_PATH } from './routes/context.js';
 import { CONTROL_PREFIX } from './routes/control.js';
 import { FULFILLMENT_PATH } from './routes/fulfillment.js';
@@ -62,20 +68,30 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${version()}\n`);
     return 0;
   }
+  if (parsed.lifetime.exitWithStdin && stdinEndsByItself()) {
+    process.stderr.write(`order-fulfillment-mock: ${STDIN_ENDED_EARLY}\n`);
+    return 2;
+  }
   // Listening for a stop before the data set is generated: a harness that gives up on a slow
   // start (a large --orders) sends SIGTERM then, and node's default would end the process
   // with 143, which reads as a crash. Nothing is listening yet, so such a stop just exits 0.
   // A second signal while deliveries drain ends it at once, and cleanly: the port is
   // already free, and abandoning the deliveries is what the user asked for.
+  // Stdin that ends before the ready line is a harness's mistake, not a stop: the mock would
+  // be gone before it was used, and exit code 0 would hide why.
   let stopReason: string | undefined;
   const stopped = stopSignal(parsed.lifetime, () => process.exit(0)).then((reason) => {
     stopReason = reason;
     return reason;
   });
-  const stoppedEarly = (): boolean => {
-    if (stopReason === undefined) return false;
+  const stoppedEarly = (): number | undefined => {
+    if (stopReason === undefined) return undefined;
+    if (stopReason === STDIN_CLOSED) {
+      process.stderr.write(`order-fulfillment-mock: ${STDIN_ENDED_EARLY}\n`);
+      return 2;
+    }
     explainStop(stopReason);
-    return true;
+    return 0;
   };
   let mock: ReturnType<typeof createService>['service'];
   try {
@@ -94,7 +110,8 @@ async function main(argv: string[]): Promise<number> {
   // poll phase. Two immediates make sure one poll phase ran between generation and listen
   // (this may be running in a poll phase, after which the first immediate follows at once).
   for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-  if (stoppedEarly()) return 0;
+  const early = stoppedEarly();
+  if (early !== undefined) return early;
   let server: Awaited<ReturnType<typeof mock.listen>>;
   try {
     server = await mock.listen({ port: parsed.port, host: parsed.host });
@@ -104,9 +121,10 @@ async function main(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  if (stoppedEarly()) {
+  const late = stoppedEarly();
+  if (late !== undefined) {
     await server.close();
-    return 0;
+    return late;
   }
   const { hostUrl } = server;
   if (parsed.json) {
@@ -140,7 +158,7 @@ function printBanner(hostUrl: string, mock: ReturnType<typeof createService>['se
     `Order fulfillment mock listening on ${hostUrl}`,
     `  base_url:         ${hostUrl}${BASE_PATH}`,
     `  inbound endpoint: ${hostUrl}${FULFILLMENT_PATH}`,
-    `  control:          ${hostUrl}${CONTROL_PREFIX}/`,
+    `  control:          ${hostUrl}${CONTROL_PREFIX}`,
     'API keys (send as X-API-Key):',
     ...mock.apiKeys.map(
       (key) =>

@@ -3,7 +3,14 @@ import type { MockServiceOptions } from './options.js';
 import { describeJsonError } from './store/input-checks.js';
 
 /** The keys a fixture file may have; each means what the option of that name means. */
-const FIXTURE_KEYS = ['orders', 'products', 'apiKeys', 'signingSecret', 'plan'] as const;
+const FIXTURE_KEYS = [
+  'orders',
+  'products',
+  'apiKeys',
+  'signingSecret',
+  'plan',
+  'deliveryRetry',
+] as const;
 
 /** What a fixture file holds. */
 export type Fixture = Pick<MockServiceOptions, (typeof FIXTURE_KEYS)[number]>;

@@ -146,6 +146,32 @@ const HostUrlSchema = z.pipe(
   }),
 );
 
+/**
+ * The `deliveryRetry` option, checked and filled in: the one check of a retry policy, which
+ * the CLI's `--delivery-retry` and a fixture's `deliveryRetry` go through too.
+ */
+export const DeliveryRetrySchema = z.pipe(
+  z._default(
+    z.strictObject(
+      {
+        attempts: z.optional(integer(1, 20)),
+        baseDelayMs: z.optional(integer(0, 60_000)),
+        timeoutMs: z.optional(integer(1, 600_000)),
+      },
+      { error: objectError('must be { attempts?, baseDelayMs?, timeoutMs? }') },
+    ),
+    () => ({}),
+  ),
+  // Field by field: a field given as undefined takes its default too.
+  z.transform(
+    (given): DeliveryRetry => ({
+      attempts: given.attempts ?? DEFAULT_DELIVERY_RETRY.attempts,
+      baseDelayMs: given.baseDelayMs ?? DEFAULT_DELIVERY_RETRY.baseDelayMs,
+      timeoutMs: given.timeoutMs ?? DEFAULT_DELIVERY_RETRY.timeoutMs,
+    }),
+  ),
+);
+
 const OptionsSchema = z.strictObject({
   seed: z._default(integer(0, 0xffffffff), 1),
   orders: countOrRecords(100, MAX_GENERATED_ORDERS),
@@ -187,27 +213,7 @@ const OptionsSchema = z.strictObject({
       .check(z.refine((value) => isIP(value) !== 0, { error: 'must be an IP address' })),
     '127.0.0.1',
   ),
-  deliveryRetry: z.pipe(
-    z._default(
-      z.strictObject(
-        {
-          attempts: z.optional(integer(1, 20)),
-          baseDelayMs: z.optional(integer(0, 60_000)),
-          timeoutMs: z.optional(integer(1, 600_000)),
-        },
-        { error: objectError('must be { attempts?, baseDelayMs?, timeoutMs? }') },
-      ),
-      () => ({}),
-    ),
-    // Field by field: a field given as undefined takes its default too.
-    z.transform(
-      (given): DeliveryRetry => ({
-        attempts: given.attempts ?? DEFAULT_DELIVERY_RETRY.attempts,
-        baseDelayMs: given.baseDelayMs ?? DEFAULT_DELIVERY_RETRY.baseDelayMs,
-        timeoutMs: given.timeoutMs ?? DEFAULT_DELIVERY_RETRY.timeoutMs,
-      }),
-    ),
-  ),
+  deliveryRetry: DeliveryRetrySchema,
   latency: z
     ._default(
       z.pipe(

@@ -2,6 +2,11 @@
 // from flags, the version, and no server left behind when its stdin or its parent goes away.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { USAGE } from '../../mock/cli-args.js';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
@@ -85,6 +90,48 @@ describe('order-fulfillment-mock, scripted', () => {
     expect(events).toHaveLength(3);
     const listed = await send(`${control}/deliveries`);
     expect(listed.body.items.map((d: { event_id: string }) => d.event_id)).toEqual(events.slice(1));
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('retries and times out deliveries as --delivery-retry says, over the fixture', async () => {
+    const failing = await startReceiver([500]);
+    // A receiver that never answers: each attempt ends at the timeout.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      silent.closeAllConnections();
+      silent.close();
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'ofs-mock-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const fixture = join(dir, 'fixture.json');
+    writeFileSync(fixture, JSON.stringify({ deliveryRetry: { attempts: 5, timeoutMs: 60_000 } }));
+    const cli = await started(['--port', '0', '--fixture', fixture, '--delivery-retry', '2/0/300']);
+    const webhooks = `${cli.hostUrl}/api/v1/web-api/v1/webhooks`;
+    const { port } = silent.address() as AddressInfo;
+    for (const url of [failing.url, `http://127.0.0.1:${port}/hooks`]) {
+      const body = { url, events: ['order.created'] };
+      expect((await send(webhooks, { method: 'POST', body })).status).toBe(201);
+    }
+    const control = `${cli.hostUrl}/__mock`;
+    expect((await send(`${control}/orders`, { method: 'POST', body: {} })).status).toBe(201);
+    const flushStart = Date.now();
+    const flushed = await send(`${control}/deliveries/flush`, { method: 'POST' });
+    // Two attempts of 300 ms at most: the fixture's 5 attempts of 60 s would take minutes.
+    expect(Date.now() - flushStart).toBeLessThan(5_000);
+    const attempts = (id: string) =>
+      flushed.body.items
+        .filter((a: { subscription_id: string }) => a.subscription_id === id)
+        .map((a: { attempt: number; status?: number; ok: boolean }) => [a.attempt, a.status, a.ok]);
+    expect(attempts('wh_1')).toEqual([
+      [1, 500, false],
+      [2, 500, false],
+    ]);
+    expect(attempts('wh_2')).toEqual([
+      [1, undefined, false],
+      [2, undefined, false],
+    ]);
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
   });

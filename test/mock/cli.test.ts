@@ -18,6 +18,8 @@ describe('order-fulfillment-mock CLI', () => {
     expect(stdout).toContain(MOCK_API_KEY);
     expect(stdout).toContain('orders:read, webhooks:manage, products:read, shipping:read');
     expect(stdout).toContain(MOCK_SIGNING_SECRET);
+    // As --json's controlUrl writes it, without a trailing slash: a path is added with `/`.
+    expect(stdout).toContain(`  control:          ${cli.hostUrl}/__mock\n`);
     const res = await send(`${cli.hostUrl}/api/v1/web-api/v1/orders?limit=5`);
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(25);

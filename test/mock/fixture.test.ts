@@ -27,6 +27,18 @@ describe('parseFixture', () => {
     expect(fixture).toEqual({ signingSecret: 'abc' });
   });
 
+  it('takes deliveryRetry as the option does, checked by its schema', () => {
+    const fixture = parseFixture('{"deliveryRetry": {"attempts": 1}}', 'fx.json');
+    expect(fixture).toEqual({ deliveryRetry: { attempts: 1 } });
+    expect(() => createMockService(fixture)).not.toThrow();
+    const wrong = parseFixture('{"deliveryRetry": {"attempts": 0, "timeout": 5}}', 'fx.json');
+    expect(() => createMockService(wrong)).toThrow(/options\.deliveryRetry\.timeout/);
+    const zero = parseFixture('{"deliveryRetry": {"attempts": 0}}', 'fx.json');
+    expect(() => createMockService(zero)).toThrow(
+      'createMockService: options.deliveryRetry.attempts must be an integer from 1 to 20',
+    );
+  });
+
   it('leaves a value of the wrong kind to the option check, which names it', () => {
     const fixture = parseFixture('{"orders": "five"}', 'fx.json');
     expect(() => createMockService(fixture)).toThrow(/orders/);
