@@ -1,14 +1,16 @@
 // GET {base_url}/orders in both paging modes, the order detail and its items
 // (specification 4.2 to 4.4). The paging rules themselves live in the store's indexes.
+import * as z from 'zod/mini';
 import {
   OrderCursorParamsSchema,
   OrderListParamsSchema,
   type ValidationIssue,
 } from '../../src/schemas/index.js';
+import { givenTogether } from '../../src/schemas/wire.js';
 import type { MockApiKey, Scope } from '../rules/keys.js';
 import { type ParsedQuery, parseQuery } from '../store/input-checks.js';
-import { instantProblem } from '../store/instants.js';
 import { SHIPPING_FIELDS } from '../store/list-shape.js';
+import { ServiceInstantSchema } from '../store/record-schemas.js';
 import { BASE_PATH, type ServiceContext } from './context.js';
 import type { RouteRequest, RouteResponse } from './requests.js';
 import { fail, itemsPage, json, unprocessable } from './responses.js';
@@ -29,6 +31,12 @@ const QUERY_NAMES = [
 ];
 const INTEGER_NAMES = ['limit', 'offset'];
 
+// The SDK's cursor query, with `since` read as a pydantic service reads it: in any of the
+// spellings it takes, within the years the mock writes (store/instants.ts).
+const CursorQuerySchema = z
+  .object({ ...OrderCursorParamsSchema.shape, since: z.optional(ServiceInstantSchema) })
+  .check(givenTogether('since', 'since_id'));
+
 // The shipping rule of the detail and the list alike: only a key with `shipping:read` sees
 // the shipping fields (docs/spec-gaps.md); without it they are absent, not null.
 const seesShipping = (key: MockApiKey | undefined) =>
@@ -36,31 +44,23 @@ const seesShipping = (key: MockApiKey | undefined) =>
 
 // A date-time whose offset sign is a space: a `+` sent raw in a query string, which decodes
 // as a space (4.2 asks for `since` URL-encoded), the likeliest mistake of a hand-written call.
-const SPACE_FOR_PLUS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)? \d{2}:?\d{2}$/;
+// The date and time may be apart by a space too, as Python's `str(datetime)` writes them.
+const SPACE_FOR_PLUS = /^\d{4}-\d{2}-\d{2}[Tt _]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)? \d{2}:?\d{2}$/;
 const PLUS_HINT =
   "; it has a space where the offset's sign goes: a + in a query string reads as a space, so send it URL-encoded as %2B";
 
 /**
- * The issues of a cursor query: the schema's, a `since` that reads as a raw `+` offset told
- * so, and a well-formed `since` outside the years the mock writes (instants.ts), which a
- * Python service refuses for year 0000 and the mock for anything it could never serve back.
+ * The issues of a cursor query: the schema's, with a `since` that reads as a raw `+` offset
+ * told so.
  *
  * @param parsed - The query read for the cursor schema.
  * @param since - The `since` sent (the last one), if any.
  */
 function cursorIssues(parsed: ParsedQuery<unknown>, since: string | undefined): ValidationIssue[] {
   const issues = parsed.success ? [] : parsed.issues;
+  if (!since || !SPACE_FOR_PLUS.test(since)) return issues;
   const isSince = (issue: ValidationIssue) => issue.loc[0] === 'query' && issue.loc[1] === 'since';
-  if (issues.some(isSince)) {
-    if (!since || !SPACE_FOR_PLUS.test(since)) return issues;
-    return issues.map((issue) =>
-      isSince(issue) ? { ...issue, msg: issue.msg + PLUS_HINT } : issue,
-    );
-  }
-  const problem = since === undefined ? undefined : instantProblem(since);
-  return problem
-    ? [...issues, { loc: ['query', 'since'], msg: problem, type: 'datetime_parsing' }]
-    : issues;
+  return issues.map((issue) => (isSince(issue) ? { ...issue, msg: issue.msg + PLUS_HINT } : issue));
 }
 
 function listOrders(
@@ -74,7 +74,7 @@ function listOrders(
   // modes coerce every name of either (a malformed `offset` is refused in cursor mode too),
   // and each schema keeps only its own.
   if (params.has('since') || params.has('since_id')) {
-    const parsed = parseQuery(OrderCursorParamsSchema, params, QUERY_NAMES, INTEGER_NAMES);
+    const parsed = parseQuery(CursorQuerySchema, params, QUERY_NAMES, INTEGER_NAMES);
     const issues = cursorIssues(parsed, params.getAll('since').at(-1));
     if (!parsed.success || issues.length > 0) return unprocessable(issues);
     const { since = '', since_id: sinceId = '', status, platform } = parsed.data;

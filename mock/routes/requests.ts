@@ -66,7 +66,9 @@ function notJson(contentType: string | null): RouteResponse {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-// Parses a request body as JSON, reporting failure as pydantic's `json_invalid` issue.
+// Parses a request body as JSON, reporting failure in the shape of FastAPI's `json_invalid`
+// issue: its `msg`, an empty `input`, and the parser's reason as `ctx.error` (the runtime's
+// words where FastAPI has Python's, without the body, which may hold a secret).
 function parseJsonBody(
   text: string,
 ): { ok: true; value: unknown } | { ok: false; response: RouteResponse } {
@@ -78,8 +80,10 @@ function parseJsonBody(
       response: unprocessable([
         {
           loc: ['body'],
-          msg: `JSON decode error: ${describeJsonError(error)}`,
+          msg: 'JSON decode error',
           type: 'json_invalid',
+          input: {},
+          ctx: { error: describeJsonError(error) },
         },
       ]),
     };

@@ -4,6 +4,7 @@
 import type { WebhookEventType } from '../../src/schemas/index.js';
 import { iso, OrderGenerator } from './generate.js';
 import { checkInput, givenFields, toValidationIssues } from './input-checks.js';
+import { instantMs } from './instants.js';
 import { type OrderFilter, OrderIndexes } from './order-indexes.js';
 import { OrderRecords } from './order-records.js';
 import { OrderInputSchema } from './record-schemas.js';
@@ -129,7 +130,7 @@ export class OrderStore {
    * order. An empty page hands the same cursor back.
    *
    * @param filter - Status and platform filters.
-   * @param since - The cursor's `updated_at`, a valid ISO 8601 date-time.
+   * @param since - The cursor's `updated_at`, in any spelling `readDateTime` takes (instants.ts).
    * @param sinceId - The cursor's id.
    * @param limit - Page size.
    * @param withShipping - Items carry the tracking fields and parcels (`shipping:read`).
@@ -141,7 +142,7 @@ export class OrderStore {
     limit: number,
     withShipping: boolean,
   ): CursorPage {
-    const page = this.indexes.byCursor(filter, Date.parse(since), sinceId, limit);
+    const page = this.indexes.byCursor(filter, instantMs(since), sinceId, limit);
     const last = page.rows.at(-1);
     let nextSince = since;
     let nextSinceId = sinceId;

@@ -16,7 +16,7 @@ import {
 import { isoDateTime } from '../../src/schemas/iso.js';
 import { openString } from '../../src/schemas/wire.js';
 import { iso } from './generate.js';
-import { instantProblem } from './instants.js';
+import { instantMs, instantProblem, readDateTime } from './instants.js';
 
 // The SDK's response schemas accept what any service may send: any value where the SDK
 // relies on none (docs/spec-gaps.md, "Checking responses"). The mock is one such service and
@@ -32,6 +32,10 @@ const LocalDateTime = isoDateTime({ local: true });
 const datetimeIssue = (input: string, message: string) =>
   ({ code: 'invalid_format', format: 'datetime', input, message }) as const;
 
+const NOT_A_DATE_TIME = 'must be an ISO 8601 date-time with Z or ±HH:MM';
+const NO_OFFSET =
+  'has no UTC offset: add Z or ±HH:MM (such as 2026-01-01T10:00:00Z), since a local time names no instant';
+
 /**
  * An instant: ISO 8601 with any offset (`Z`, `+00:00`, `+02:00`, fractions of any length,
  * as Python's `isoformat()` writes them), within the years the mock writes (instants.ts). A
@@ -42,8 +46,27 @@ const InstantSchema = z.string().check(
     const problem = IsoDateTimeWithOffsetSchema.safeParse(value).success
       ? instantProblem(value)
       : LocalDateTime.safeParse(value).success
-        ? 'has no UTC offset: add Z or ±HH:MM (such as 2026-01-01T10:00:00Z), since a local time names no instant'
-        : 'must be an ISO 8601 date-time with Z or ±HH:MM';
+        ? NO_OFFSET
+        : NOT_A_DATE_TIME;
+    if (problem) ctx.addIssue(datetimeIssue(value, problem));
+  }),
+);
+
+/**
+ * An instant as the service reads one it is sent (a pull's `since`, the inbound `shipped_at`):
+ * any spelling pydantic v2 takes ({@link readDateTime}: `2026-01-01 10:00:00+00:00`, `+0000`,
+ * no seconds), with an offset, within the years the mock writes. The mock's own control API
+ * keeps {@link InstantSchema}, the one spelling its OpenAPI document gives.
+ */
+export const ServiceInstantSchema = z.string().check(
+  z.superRefine((value, ctx) => {
+    const read = readDateTime(value);
+    const problem =
+      read === undefined
+        ? NOT_A_DATE_TIME
+        : read.ms === undefined
+          ? NO_OFFSET
+          : instantProblem(value);
     if (problem) ctx.addIssue(datetimeIssue(value, problem));
   }),
 );
@@ -67,7 +90,7 @@ const OrderTimestampSchema = IsoDateTimeWithOffsetSchema.check(
  */
 const StoredInstantSchema = z.pipe(
   InstantSchema,
-  z.transform((value) => iso(Date.parse(value))),
+  z.transform((value) => iso(instantMs(value))),
 );
 
 /** One parcel as the mock stores it. */
@@ -158,13 +181,17 @@ export const ProductInputSchema = z.partial(
 
 /**
  * The inbound notification's body as the service reads it (specification 2.8): the wire
- * schema's fields, with `shipped_at` any {@link InstantSchema}. 2.8 asks for UTC; `+00:00` is
- * UTC, and another offset names its instant as exactly, so the mock takes it and stores UTC.
+ * schema's fields, with `shipped_at` any {@link ServiceInstantSchema}, read as the UTC instant
+ * the mock stores, so the same instant in another spelling is the same notification. 2.8 asks
+ * for UTC; `+00:00` is UTC, and another offset names its instant as exactly.
  * Without the SDK's check that `source` and `external_ref` come together: one of them alone
  * is not the second key of 4.6, so neither key is present and the event is skipped (rule 3),
  * where the SDK refuses to send it.
  */
 export const InboundNotificationSchema = z.object({
   ...FulfillmentNotificationSchema.shape,
-  shipped_at: InstantSchema,
+  shipped_at: z.pipe(
+    ServiceInstantSchema,
+    z.transform((value) => iso(instantMs(value))),
+  ),
 });

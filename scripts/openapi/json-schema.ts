@@ -38,6 +38,18 @@ export const INSTANT_YEARS =
   'Not written in year 0000, and within 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z ' +
   'once in UTC (422 `datetime_parsing` otherwise), which the pattern does not check.';
 
+/**
+ * What an instant the service is sent (a pull's `since`, the inbound `shipped_at`) may be
+ * besides the pattern's spelling: what pydantic v2, which the mock models, reads as a
+ * `datetime` (mock/store/instants.ts).
+ */
+export const OTHER_SPELLINGS =
+  'The pattern is the spelling to send; a pydantic v2 service also reads its other spellings ' +
+  'of an instant, and so does the mock: a space, `t` or `_` for `T`, `z` for `Z`, an offset ' +
+  'without its colon (`+0000`) or with the minus sign `−` (U+2212), no seconds ' +
+  '(`2026-01-01T10:00Z`), a `,` before the fraction. ' +
+  'A value without an offset is 422 `datetime_parsing`.';
+
 /** A reference to a component schema. */
 export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 

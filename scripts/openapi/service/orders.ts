@@ -2,7 +2,7 @@
 // its items.
 import { BASE_PATH, DEFAULT_ORDER_LIMIT } from '../../../mock/index.js';
 import * as S from '../../../src/schemas/index.js';
-import { INSTANT_YEARS, type Json, json, ref } from '../json-schema.js';
+import { INSTANT_YEARS, type Json, json, OTHER_SPELLINGS, ref } from '../json-schema.js';
 import { apiErrors, CHECK_ORDER, GAPS, type Parameter, queryParameters } from './operations.js';
 
 /** The order endpoints, by path. */
@@ -20,7 +20,7 @@ export function orderPaths(): Record<string, Json> {
       'Cursor mode: ISO 8601 timestamp WITH offset (`Z` or `±HH:MM`), URL-encoded: the previous ' +
       'page’s `next_since`, unchanged. Requires `since_id` (one without the other is 422). ' +
       `Start a pull at the origin \`${S.ORIGIN_CURSOR.since}\` / \`${S.ORIGIN_CURSOR.since_id}\` (${GAPS}). ` +
-      INSTANT_YEARS,
+      `${OTHER_SPELLINGS} ${INSTANT_YEARS}`,
     since_id:
       'Cursor mode: the previous page’s `next_since_id`, unchanged. Requires `since`. Orders ' +
       'with the same `updated_at` come by `id`, decimal ids first, shorter before longer (`9` ' +

@@ -1,7 +1,15 @@
 // The service document's component schemas: the zod wire schemas of src/schemas with their
 // descriptions, and the rules zod cannot translate restated in JSON Schema's words.
 import * as S from '../../../src/schemas/index.js';
-import { type Json, registryOf, registrySchemas, type Schema, sortedById } from '../json-schema.js';
+import {
+  INSTANT_YEARS,
+  type Json,
+  OTHER_SPELLINGS,
+  registryOf,
+  registrySchemas,
+  type Schema,
+  sortedById,
+} from '../json-schema.js';
 import { GAPS } from './operations.js';
 
 // Responses are described as the service sends them, request bodies as it accepts them:
@@ -109,6 +117,11 @@ const requests = registryOf([
 const HTTP_URL_PATTERN =
   '^[Hh][Tt][Tt][Pp][Ss]?://([^/?#@\\s]*@)?(\\[[0-9A-Fa-f:.]+\\]|[^/?#@:\\[\\]\\s]+)(:[0-9]*)?([/?#]\\S*)?$';
 const propertyKeywords: Record<string, Record<string, Json>> = {
+  FulfillmentNotification: {
+    shipped_at: {
+      description: `When the order shipped, with its offset; stored in UTC. ${OTHER_SPELLINGS} ${INSTANT_YEARS}`,
+    },
+  },
   WebhookSubscriptionCreate: {
     url: {
       format: 'uri',

@@ -220,6 +220,42 @@ describe.each(TRANSPORTS)('cursor paging (%s)', (transport) => {
     });
   });
 
+  // A Python client writes `since` as pydantic reads it (docs/spec-gaps.md): the same instant
+  // in any of those spellings is the same cursor.
+  it('reads since in the spellings pydantic takes, as the instant each names', async () => {
+    const mock = createMockService({ orders: 40 });
+    const target = await reach(server, mock, transport);
+    const middle = [...mock.orders.all()].sort(byCursor)[20] as MockOrder;
+    const ms = Date.parse(middle.updated_at);
+    const at = (offsetMinutes: number) =>
+      new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 23);
+    const expected = await target.call(
+      `/orders?since=${encodeURIComponent(middle.updated_at)}&since_id=${middle.id}&limit=5`,
+    );
+    expect(expected.body.items).toHaveLength(5);
+    for (const since of [
+      `${at(0).replace('T', ' ')}+00:00`,
+      `${at(120)}+0200`,
+      `${at(0).replace('T', 't')}z`,
+      `${at(-90).replace('T', '_')}\u22120130`,
+    ]) {
+      const res = await target.call(
+        `/orders?since=${encodeURIComponent(since)}&since_id=${middle.id}&limit=5`,
+      );
+      expect(res.status, since).toBe(200);
+      expect(res.body.items, since).toEqual(expected.body.items);
+    }
+    // Minutes only: the start of that minute.
+    const minute = middle.updated_at.slice(0, 16);
+    const [short, full] = await Promise.all(
+      [`${minute}Z`, `${minute}:00.000Z`].map((since) =>
+        target.call(`/orders?since=${since}&since_id=0&limit=10`),
+      ),
+    );
+    expect(short?.status).toBe(200);
+    expect(short?.body.items).toEqual(full?.body.items);
+  });
+
   // docs/spec-gaps.md: in cursor mode `offset` moves nothing and its range is not checked,
   // but it is still read as an integer.
   it('ignores the value of offset in cursor mode, not one that is no integer', async () => {

@@ -92,10 +92,13 @@ describe.each(TRANSPORTS)('422 (%s)', (transport) => {
         /^must be an ISO 8601 date-time with Z or ±HH:MM; .*a \+ in a query string reads as a space.*%2B$/,
       );
     }
+    // Python's str(datetime) sent raw: a space apart from the time, and one for the sign.
+    expect(await msg('2026-01-01%2000:00:00+00:00')).toMatch(/%2B$/);
     // Only where the offset's sign would be: other mistakes keep the plain message.
-    for (const other of ['yesterday', '2026-01-01%2000:00:00Z', '2026-01-01T00:00:00']) {
+    for (const other of ['yesterday', '2026-01-01%2000:00:00%2000']) {
       expect(await msg(other)).toBe('must be an ISO 8601 date-time with Z or ±HH:MM');
     }
+    expect(await msg('2026-01-01T00:00:00')).toMatch(/^has no UTC offset/);
     const encoded = await target.call('/orders?since=2026-01-01T00:00:00%2B00:00&since_id=1');
     expect(encoded.status).toBe(200);
   });

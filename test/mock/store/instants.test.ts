@@ -5,6 +5,7 @@
 // TypeScript) and changes nothing.
 import { describe, expect, it } from 'vitest';
 import { createMockService, MockInputError } from '../../../mock/index.js';
+import { readDateTime } from '../../../mock/store/instants.js';
 import { TRANSPORTS, useMock } from '../../support/mock.js';
 
 const PAST_9999_IN_UTC = '9999-12-31T23:30:00-01:00';
@@ -136,5 +137,58 @@ describe.each(TRANSPORTS)('record timestamps over the control endpoints (%s)', (
     expect(again.status).toBe(422);
     expect(again.body.detail[0].msg).toMatch(/no updated_at is left/);
     expect(target.mock.orders.get('1')).toEqual(before);
+  });
+});
+
+// The spellings pydantic v2 reads into a datetime (speedate's grammar), which a FastAPI service
+// takes for `since` and the inbound `shipped_at`: the mock takes each, and refuses the rest.
+describe('readDateTime', () => {
+  const utc = (value: string) => {
+    const ms = readDateTime(value)?.ms;
+    return ms === undefined ? ms : new Date(ms).toISOString();
+  };
+
+  it.each([
+    ['Z', '2026-01-01T10:00:00Z', '2026-01-01T10:00:00.000Z'],
+    ["Python's str(datetime)", '2026-01-01 10:00:00+00:00', '2026-01-01T10:00:00.000Z'],
+    ['lower-case t and z', '2026-01-01t10:00:00z', '2026-01-01T10:00:00.000Z'],
+    ['an underscore apart', '2026-01-01_10:00:00Z', '2026-01-01T10:00:00.000Z'],
+    ['an offset without its colon', '2026-01-01T12:00:00+0200', '2026-01-01T10:00:00.000Z'],
+    ['no seconds', '2026-01-01T10:00Z', '2026-01-01T10:00:00.000Z'],
+    ['no seconds, an offset', '2026-01-01T15:30+05:30', '2026-01-01T10:00:00.000Z'],
+    ['a comma before the fraction', '2026-01-01T10:00:00,5Z', '2026-01-01T10:00:00.500Z'],
+    ['a fraction past 6 digits', '2026-01-01T10:00:00.1239999Z', '2026-01-01T10:00:00.123Z'],
+    ['the minus sign U+2212', '2026-01-01T09:00:00\u221201:00', '2026-01-01T10:00:00.000Z'],
+    ['an offset just under a day', '2026-01-02T09:59:00+23:59', '2026-01-01T10:00:00.000Z'],
+    ['a year below 100', '0050-06-01T00:00:00Z', '0050-06-01T00:00:00.000Z'],
+    ['29 February of a leap year', '2024-02-29T00:00:00Z', '2024-02-29T00:00:00.000Z'],
+  ])('reads %s as the instant it names', (_name, value, instant) => {
+    expect(utc(value)).toBe(instant);
+  });
+
+  it('reads a time without an offset as one that names no instant', () => {
+    expect(readDateTime('2026-01-01 10:00:00')).toEqual({ ms: undefined });
+    expect(readDateTime('2026-01-01T10:00')).toEqual({ ms: undefined });
+  });
+
+  it.each([
+    'yesterday',
+    '2026-01-01',
+    '2026-01-01T10Z',
+    '2026-01-01T10:00:00+02',
+    '2026-01-01T10:00:00.Z',
+    '2026-01-01T10:00:00 Z',
+    '2026-01-01/10:00:00Z',
+    '2026-02-29T00:00:00Z',
+    '2026-04-31T00:00:00Z',
+    '2026-01-01T24:00:00Z',
+    '2026-01-01T10:60:00Z',
+    '2026-01-01T10:00:60Z',
+    '2026-01-01T10:00:00+24:00',
+    '2026-01-01T10:00:00+01:60',
+    '26-01-01T10:00:00Z',
+    '1767261600',
+  ])('refuses %s, as pydantic does or for want of a written offset', (value) => {
+    expect(readDateTime(value)).toBeUndefined();
   });
 });
