@@ -156,7 +156,12 @@ export const OrderRecordSchema = z.strictObject({
 /** An order record or a part of one (`mock.orders.create`, the `orders` option, fixtures). */
 export const OrderInputSchema = z.partial(
   z.extend(OrderRecordSchema, {
-    id: z.string().check(z.minLength(1)),
+    // Well-formed Unicode: a lone surrogate cannot travel in a URL (a client writes U+FFFD
+    // for it), so a cursor past such an id would come back as another one.
+    id: z.string().check(
+      z.minLength(1),
+      z.refine((id) => !/\p{Cs}/u.test(id), 'must be well-formed Unicode (no lone surrogate)'),
+    ),
     order_date: OrderTimestampSchema,
     created_at: OrderTimestampSchema,
     updated_at: OrderTimestampSchema,

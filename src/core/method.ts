@@ -57,16 +57,50 @@ export interface Method<In extends z.ZodMiniType, Out extends z.ZodMiniType> {
   call(transport: Transport, input: unknown, call?: MethodCall): APIPromise<z.output<Out>>;
 }
 
+// A lone UTF-16 surrogate, which no URL can carry: encodeURIComponent throws on it, and
+// URLSearchParams writes U+FFFD in its place, so a cursor's `since_id` holding one would
+// reach the service as another id and the pull skip the orders between the two.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const notUnicode = (name: string, where: 'path' | 'query', request: RequestWhere) =>
+  inputError(
+    [
+      {
+        loc: [where, name],
+        msg: 'must be well-formed Unicode: it holds a lone surrogate (U+D800 to U+DFFF), which a URL cannot carry',
+        type: 'string_unicode',
+      },
+    ],
+    request,
+  );
+
+type RequestWhere = { method: string; path: string };
+
 // A path parameter goes in as one encoded segment, whatever it contains. Except "." and
 // "..", which URL parsing resolves as path steps (encoded too): they would reach another
 // endpoint, so they are refused like an empty id.
-function segment(value: unknown, name: string, request: { method: string; path: string }) {
+function segment(value: unknown, name: string, request: RequestWhere) {
+  if (typeof value === 'string' && LONE_SURROGATE.test(value)) {
+    throw notUnicode(name, 'path', request);
+  }
   if (typeof value === 'string' && !/^\.{0,2}$/.test(value)) return encodeURIComponent(value);
   const msg =
     typeof value === 'string'
       ? `must not be ${value ? `"${value}"` : 'empty'}`
       : `expected string, received ${typeof value}`;
   throw inputError([{ loc: ['path', name], msg, type: 'invalid_type' }], request);
+}
+
+// The query as sent: every string in it carried unchanged, or refused.
+function queryOf(input: unknown, request: RequestWhere): Record<string, string> {
+  const query = input as Record<string, unknown>;
+  for (const [name, value] of Object.entries(query)) {
+    if (typeof value === 'string' && LONE_SURROGATE.test(value)) {
+      throw notUnicode(name, 'query', request);
+    }
+  }
+  // A query schema holds strings and numbers only.
+  return query as Record<string, string>;
 }
 
 /**
@@ -93,8 +127,7 @@ export function declareMethod<In extends z.ZodMiniType, Out extends z.ZodMiniTyp
     path: spec.path.replace(/\{(\w+)\}/g, (_, name: string) =>
       segment(call.params?.[name], name, where),
     ),
-    // A query schema holds strings and numbers only.
-    searchParams: spec.query ? (input as Record<string, string>) : undefined,
+    searchParams: spec.query ? queryOf(input, where) : undefined,
     body: spec.body ? JSON.stringify(input) : undefined,
     output: spec.output,
     anyBody: spec.anyBody,

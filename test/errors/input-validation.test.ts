@@ -89,6 +89,52 @@ describe('input validation', () => {
     ]);
   });
 
+  it('refuses a string with a lone surrogate, which a URL would carry as another one', async () => {
+    // URLSearchParams writes U+FFFD for it and encodeURIComponent throws: a cursor's since_id
+    // would reach the service as another id, and the pull skip the orders between the two.
+    const page = (since_id: string, has_more: boolean) =>
+      json({ items: [], next_since: '2026-01-01T00:00:01Z', next_since_id: since_id, has_more });
+    const service = fakeFetch((request) =>
+      request.url.searchParams.get('since_id') === 'a' ? page('x\uD800', true) : page('y', false),
+    );
+    const client = createClient({ ...NO_RETRY, fetch: service.fetch });
+    const cursor = { since: '2026-01-01T00:00:00Z', since_id: 'x\uD800' };
+    const refusals = [
+      [() => client.orders.get('x\uD800'), ['path', 'order_id']],
+      [() => client.orders.items('\uDC00'), ['path', 'order_id']],
+      [() => client.orders.pages(cursor).toArray({ limit: 1 }), ['query', 'since_id']],
+      [() => client.orders.list({ status: 'Created\uD83D' }), ['query', 'status']],
+    ] as const;
+    for (const [call, loc] of refusals) {
+      const error = (await failure(call())) as ValidationError;
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.requestSent).toBe(false);
+      expect(error.issues, String(loc)).toEqual([
+        {
+          loc,
+          msg: 'must be well-formed Unicode: it holds a lone surrogate (U+D800 to U+DFFF), which a URL cannot carry',
+          type: 'string_unicode',
+        },
+      ]);
+    }
+    expect(service.requests).toHaveLength(0);
+    // A surrogate pair is one character, sent as it is.
+    await client.orders.get('x\uD83D\uDE00').catch(() => undefined);
+    expect(service.requests.map((request) => request.url.pathname)).toEqual([
+      '/api/v1/web-api/v1/orders/x%F0%9F%98%80',
+    ]);
+    // A cursor the service handed back with one fails the pull at the next page, unsent.
+    const pull = client.orders.pages({ since: '2026-01-01T00:00:00Z', since_id: 'a', prefetch: 0 });
+    const pages: unknown[] = [];
+    const error = await (async () => {
+      for await (const page of pull) pages.push(page);
+    })().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(pages).toHaveLength(1);
+    expect(service.requests).toHaveLength(2);
+    expect(pull.cursor).toEqual({ since: '2026-01-01T00:00:01Z', since_id: 'x\uD800' });
+  });
+
   it('rejects a misspelt parameter instead of dropping it', async () => {
     const client = createClient({ ...NO_RETRY, fetch: fakeFetch(() => json({})).fetch });
     const error = (await failure(client.orders.list({ pageSize: 10 } as never))) as ValidationError;
