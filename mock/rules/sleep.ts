@@ -1,6 +1,7 @@
 // A wait on the global setTimeout (so a test's fake timers drive it) that ends early, rejecting
 // with the signal's reason, when its signal aborts: a client giving up on a delayed answer, a
 // reset ending a delivery's backoff. Nothing then holds a timer open for work already stopped.
+import { followSignals } from '../../src/core/signals.js';
 
 /**
  * Resolves after `ms`, or rejects with `signal`'s reason as soon as it aborts.
@@ -14,14 +15,21 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       reject(signal.reason);
       return;
     }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
+    // Followed rather than listened to: however many waits follow one signal (every
+    // delivery's backoff follows the reset's), it holds one listener, where one each passed
+    // Node's warning of a leak at eleven.
+    const followed = signal && followSignals(signal);
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      followed?.release();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    followed?.signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      },
+      { once: true },
+    );
   });
 }

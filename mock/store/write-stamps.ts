@@ -1,4 +1,5 @@
 // The rule that keeps the cursor lossless under writes: which `updated_at` a write gets.
+import { ORIGIN_CURSOR } from '../../src/schemas/index.js';
 import { INSTANT_RANGE, LAST_INSTANT_MS } from './instants.js';
 import { compareOrderIds } from './order-id.js';
 import { MockInputError } from './store-errors.js';
@@ -27,8 +28,13 @@ function earliestAfter(position: CursorPosition, ms: number, id: string): number
 
 /** Stamps writes so that no write lands where a pull that already passed would miss it. */
 export class WriteStamps {
-  // The furthest position a cursor page has handed out (its last order).
-  private reached: CursorPosition | undefined;
+  // The furthest position a cursor page has handed out (its last order), from the origin
+  // cursor on: a pull without a cursor starts strictly after it, so a write stamped at or
+  // before it (a clock set before 1970) would be lost to every such pull, as to one that passed.
+  private reached: CursorPosition = {
+    ms: Date.parse(ORIGIN_CURSOR.since),
+    id: ORIGIN_CURSOR.since_id,
+  };
 
   /** @param nowMs - The mock clock, in epoch milliseconds. */
   constructor(private readonly nowMs: () => number) {}
@@ -40,7 +46,7 @@ export class WriteStamps {
    * @param position - The last order of a page handed out.
    */
   noteReached(position: CursorPosition): void {
-    if (!this.reached || sortsAfter(position, this.reached)) this.reached = position;
+    if (sortsAfter(position, this.reached)) this.reached = position;
   }
 
   /**
@@ -49,9 +55,10 @@ export class WriteStamps {
    * clock stands (frozen, frozen inside the generated data, or moved back). A pull resumes
    * strictly after the cursor it was served, so such a write would be lost to it; the write
    * takes that position's instant instead, or 1 ms after it when its id sorts before the
-   * position's. Only a served cursor moves a stamp: with none handed out, or all of them
-   * behind the clock, every write is stamped exactly the clock's time, which is what a test
-   * that freezes the clock expects to read back.
+   * position's. Only a served cursor, or the origin cursor every pull may start from, moves a
+   * stamp: with none handed out, or all of them behind the clock, every write after 1970 is
+   * stamped exactly the clock's time, which is what a test that freezes the clock expects to
+   * read back.
    *
    * A version of an order is also stamped strictly after the version it replaces (1 ms
    * after, where the clock has not moved on, is frozen, or went back): two versions with one
@@ -66,7 +73,7 @@ export class WriteStamps {
    */
   stampFor(id: string, previousMs?: number): number {
     const now = this.nowMs();
-    let stamp = this.reached ? earliestAfter(this.reached, now, id) : now;
+    let stamp = earliestAfter(this.reached, now, id);
     if (previousMs !== undefined && stamp <= previousMs) stamp = previousMs + 1;
     if (stamp > LAST_INSTANT_MS) {
       throw new MockInputError('order write', [

@@ -114,6 +114,28 @@ describe.each(TRANSPORTS)('cursor paging (%s)', (transport) => {
     expect(rest.ids).toEqual(['2']);
   });
 
+  it('stamps a write under a clock set at or before 1970 after the origin cursor, where a first pull starts', async () => {
+    const mock = createMockService({ orders: 0 });
+    mock.clock.set('1969-12-31T23:59:59.999Z');
+    mock.orders.create({ id: 'before' });
+    mock.clock.set(ORIGIN_CURSOR.since);
+    mock.orders.create({ id: '0' });
+    mock.orders.create({ id: 'z' });
+    const target = await reach(server, mock, transport);
+    expect((await pull(target, 1)).ids.sort()).toEqual(['0', 'before', 'z']);
+    // At the origin's instant an id after its "0" keeps the clock's time.
+    expect(mock.orders.get('z')?.updated_at).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('refuses an order id that is no well-formed Unicode, which no cursor could carry back', async () => {
+    const mock = createMockService({ orders: 0 });
+    expect(() => mock.orders.create({ id: 'x\uD800' })).toThrow(/well-formed Unicode/);
+    expect(mock.orders.all()).toEqual([]);
+    mock.orders.create({ id: 'x\uD83D\uDE00' });
+    const target = await reach(server, mock, transport);
+    expect((await pull(target, 1)).ids).toEqual(['x\uD83D\uDE00']);
+  });
+
   it('returns writes again after a pull passed the data, under a clock frozen inside it', async () => {
     // The generated data runs to 2026-11-01; docs/mock.md freezes the clock at 2026-03-01.
     const mock = createMockService({ orders: 100 });
