@@ -103,10 +103,17 @@ export class ProductStore {
     return next;
   }
 
+  // Found by halving rather than walking back from the end: records given in descending or
+  // random order would otherwise cost a walk of the list each.
   private insert(product: MockProduct): void {
-    let at = this.list.length;
-    while (at > 0 && (this.list[at - 1] as MockProduct).id > product.id) at--;
-    this.list.splice(at, 0, product);
+    let low = 0;
+    let high = this.list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.list[middle] as MockProduct).id > product.id) high = middle;
+      else low = middle + 1;
+    }
+    this.list.splice(low, 0, product);
     this.byId.set(product.id, product);
   }
 }

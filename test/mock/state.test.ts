@@ -114,6 +114,20 @@ describe('mock.orders', () => {
 });
 
 describe('mock.products', () => {
+  it('keeps products given in any order sorted by id, and numbers a new one after the highest', () => {
+    const mock = createMockService({
+      orders: 0,
+      products: [5, 2, 9, 1, 7, 3].map((id) => ({ id })),
+    });
+    mock.products.create({ id: 4 });
+    mock.products.create({ id: 11 });
+    mock.products.create({ id: 6 });
+    expect(mock.products.create().id).toBe(12);
+    expect(mock.products.all().map((product) => product.id)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 9, 11, 12,
+    ]);
+  });
+
   it('creates, updates and reads products', () => {
     const mock = createMockService({ products: 2 });
     expect(mock.products.create({ name: 'Thing' })).toMatchObject({ id: 3, name: 'Thing' });
