@@ -6,6 +6,10 @@
 export const HTML_PAGE_HINT =
   "the body is an HTML page, not the service's answer: is hostUrl the service's address, or did a proxy answer?";
 
+/** What a message adds about an error answered in plain text (Traefik's `404 page not found`). */
+export const TEXT_BODY_HINT =
+  "the body is not JSON, so not the service's answer: is hostUrl the service's address, or did a proxy answer?";
+
 /**
  * Whether a body is an HTML page: text that starts with a tag, or sent as HTML.
  *

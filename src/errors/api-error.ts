@@ -1,4 +1,4 @@
-import { HTML_PAGE_HINT, isHtmlPage } from '../core/html-page.js';
+import { HTML_PAGE_HINT, isHtmlPage, TEXT_BODY_HINT } from '../core/html-page.js';
 import type { ValidationIssue } from '../schemas/common.js';
 import { OrderFulfillmentError, type ResumeCursor } from './order-fulfillment-error.js';
 
@@ -109,16 +109,18 @@ const redirectReasons = {
 };
 
 /**
- * Whether a 4xx came from whatever stands in front of the service, by its HTML page: a proxy
- * with no route during a deploy, a firewall, basic auth. FastAPI answers its errors in JSON.
- * Such a 404 is no unknown order and such a 401 no bad API key, so it is a plain
- * {@link ApiError} that says so. Not a 429, whose Retry-After is HTTP's own, nor a 5xx,
- * which says no more than "failed" whoever sent it.
+ * Whether a 4xx came from whatever stands in front of the service, by a body that is not
+ * JSON: an HTML page or a line of text from a proxy with no route during a deploy (Traefik's
+ * `404 page not found`), a firewall, basic auth. The service answers its errors in JSON
+ * (FastAPI's `{"detail": ...}`). Such a 404 is no unknown order and such a 401 no bad API
+ * key, so it is a plain {@link ApiError} that says so. Not a 429, whose Retry-After is HTTP's
+ * own, nor a 5xx, which says no more than "failed" whoever sent it; nor an empty body.
  *
  * @internal
  */
 export function answeredInFront(init: ApiErrorInit): boolean {
-  return init.status < 500 && init.status !== 429 && isHtmlPage(init.body, init.headers);
+  const { status, body } = init;
+  return status < 500 && status !== 429 && typeof body === 'string' && body.trim() !== '';
 }
 
 // What a failure's message says after its status: where a redirect pointed, else the body's
@@ -144,7 +146,10 @@ function reasonOf(init: ApiErrorInit, detail: unknown): string {
   if (Array.isArray(detail)) return formatIssues(detail);
   // Another shape (FastAPI's HTTPException with a dict) is shown as it came.
   if (detail != null) return JSON.stringify(detail);
-  if (answeredInFront(init)) return `${init.statusText || '(no detail)'}; ${HTML_PAGE_HINT}`;
+  if (answeredInFront(init)) {
+    const hint = isHtmlPage(init.body, init.headers) ? HTML_PAGE_HINT : TEXT_BODY_HINT;
+    return `${otherReason(init.body) || init.statusText || '(no detail)'}; ${hint}`;
+  }
   return otherReason(init.body) || init.statusText || '(no detail)';
 }
 

@@ -23,7 +23,7 @@ const byStatus: Record<number, new (init: ApiErrorInit) => ApiError> = {
  *
  * @param init - The status, body, request and headers of the failure.
  * @returns The subclass for the status: 5xx is {@link ServerError}, unknown statuses
- *   {@link ApiError}, and so is a 4xx from a proxy in front of the service (an HTML page):
+ *   {@link ApiError}, and so is a 4xx from a proxy in front of the service (a body not JSON):
  *   a caller branching on {@link NotFoundError} or {@link AuthenticationError} (parking a
  *   shipment, rotating a key) would act on what the service never said.
  */

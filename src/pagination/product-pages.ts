@@ -9,6 +9,8 @@ import { type FetchPageAt, Prefetcher } from './prefetch.js';
 export interface ProductPagePosition {
   page: number;
   page_size?: number | undefined;
+  /** Set once the first page answered: its size is the pull's from then on. */
+  settled?: true;
 }
 
 /** Fetches one page of products by number, aborted by `signal`. */
@@ -17,10 +19,15 @@ export type FetchProductPage = FetchPageAt<ProductPagePosition, ProductList>;
 // The page after `page`, or undefined after the page that reaches `total` or an empty page.
 // The next number comes from the answer, so an answer for another page than the one asked for
 // (a service that pages by parameters the SDK does not send; 4.1 shows none) would have the
-// pull repeat a page for ever: it fails instead. The next page has the size this one was
-// answered with: the size asked for, or the service's default or cap, which a service paging
-// by `offset` needs to place the next page.
-function pageAfter(page: ProductList, requested: ProductPagePosition) {
+// pull repeat a page for ever: it fails instead. Every page after the first has the size
+// the first was answered with (the caller's, or the service's default or cap), which a
+// service paging by `offset` needs to place the next page. Not each answer's: a service
+// whose `page_size` counts the items of a short page would have the next land inside data
+// already read.
+function pageAfter(
+  page: ProductList,
+  requested: ProductPagePosition,
+): ProductPagePosition | undefined {
   if (page.page !== requested.page) {
     throw new ResponseValidationError({
       method: 'GET',
@@ -34,7 +41,11 @@ function pageAfter(page: ProductList, requested: ProductPagePosition) {
   }
   return page.items.length === 0 || page.page * page.page_size >= page.total
     ? undefined
-    : { page: page.page + 1, page_size: page.page_size };
+    : {
+        page: page.page + 1,
+        page_size: requested.settled ? requested.page_size : page.page_size,
+        settled: true,
+      };
 }
 
 /**

@@ -33,10 +33,9 @@ interface ProductPageQuery extends ProductListParams {
   offset?: number;
 }
 
-function pageQuery(params: ProductListParams): ProductPageQuery {
-  const { page, page_size } = params;
-  if (page_size === undefined) return params;
-  return { ...params, limit: page_size, offset: ((page ?? 1) - 1) * page_size };
+function pageQuery({ page, page_size }: ProductListParams): ProductPageQuery {
+  if (page_size === undefined) return page === undefined ? {} : { page };
+  return { page, page_size, limit: page_size, offset: ((page ?? 1) - 1) * page_size };
 }
 
 /**
@@ -79,7 +78,7 @@ export class ProductsClient extends ResourceClient {
    * @param params - `page_size` per request, the `page` to start at (default 1), and
    *   `prefetch`, the pages to fetch ahead (0 fetches each when the loop asks for it). Each
    *   page is asked for also by `limit` and `offset`, as {@link ProductsClient.list} says,
-   *   past the first page with the size the service answered it with.
+   *   past the first page with the size the service answered the first with.
    * @param options - {@link RequestOptions}: `signal` aborts the pull; `timeout`,
    *   `totalTimeout`, `retry` and `headers` apply to each page's request (`totalTimeout`
    *   bounds one page, not the pull).

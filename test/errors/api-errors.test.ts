@@ -249,6 +249,25 @@ describe('errors from responses', () => {
     },
   );
 
+  it('makes a 4xx in plain text a plain ApiError too, but keeps an empty 404 a NotFoundError', async () => {
+    const answers = [
+      // Traefik with no route for the path.
+      new Response('404 page not found\n', {
+        status: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      }),
+      new Response(null, { status: 404 }),
+    ];
+    const service = fakeFetch((_, index) => answers[index] as Response);
+    const client = createClient({ ...NO_RETRY, fetch: service.fetch });
+    const text = (await failure(client.orders.get('A-1'))) as ApiError;
+    expect(text.constructor).toBe(ApiError);
+    expect(text.message).toBe(
+      "GET /orders/A-1 → 404: 404 page not found; the body is not JSON, so not the service's answer: is hostUrl the service's address, or did a proxy answer?",
+    );
+    expect(await failure(client.orders.get('A-1'))).toBeInstanceOf(NotFoundError);
+  });
+
   it("keeps the service's class for a JSON 404, an HTML 429 and an HTML 5xx", async () => {
     const answers = [
       json({ detail: 'Order not found' }, 404),

@@ -82,6 +82,33 @@ describe('products from a foreign service', () => {
     expect(third.items.map((item) => item.id)).toEqual([5, 6]);
   });
 
+  it("keeps one page size through a pull: the first answer's, a cap or a count of items alike", async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7].map((id) => product(id, id));
+    // Pages by number, and writes as page_size the items the page holds: a short last page
+    // says 1. Placing page 4 by that size would land inside the data read already.
+    const counting = foreignClient((request) => {
+      const page = Number(request.url.searchParams.get('page') ?? 1);
+      const size = Number(request.url.searchParams.get('page_size') ?? 3);
+      const items = all.slice((page - 1) * size, page * size);
+      return { items, page, page_size: items.length, total: all.length };
+    });
+    const ids = async (pull: AsyncIterable<Product>) =>
+      (await collect(pull)).map((item) => item.id);
+    expect(await ids(counting.client.products.iterate({ prefetch: 0 }))).toEqual([
+      1, 2, 3, 4, 5, 6, 7,
+    ]);
+    // Pages by offset, and caps limit at 3 whatever is asked: the pull goes on at the cap.
+    const capping = foreignClient((request) => {
+      const limit = Math.min(Number(request.url.searchParams.get('limit') ?? 3), 3);
+      const offset = Number(request.url.searchParams.get('offset') ?? 0);
+      const items = all.slice(offset, offset + limit);
+      return { items, page: Math.floor(offset / limit) + 1, page_size: limit, total: all.length };
+    });
+    expect(await ids(capping.client.products.iterate({ page_size: 10 }))).toEqual([
+      1, 2, 3, 4, 5, 6, 7,
+    ]);
+  });
+
   it('keeps fields of another type as received, such as a null barcode or a price in words', async () => {
     const odd = { ...product(1, 'twelve'), barcode: null, stock: '3', id: 'P-1' };
     const { client } = foreignClient(() => ({
