@@ -1,7 +1,9 @@
 // Schemas for what the mock stores and serves, and for what the state API, the control
 // endpoints and the inbound endpoint accept: those records made partial, with timestamps that
 // must carry an offset (the mock stores them in UTC).
+
 import * as z from 'zod/mini';
+import { hasLoneSurrogate } from '../../src/core/method.js';
 import {
   FulfillmentNotificationSchema,
   IsoDateTimeWithOffsetSchema,
@@ -160,7 +162,7 @@ export const OrderInputSchema = z.partial(
     // for it), so a cursor past such an id would come back as another one.
     id: z.string().check(
       z.minLength(1),
-      z.refine((id) => !/\p{Cs}/u.test(id), 'must be well-formed Unicode (no lone surrogate)'),
+      z.refine((id) => !hasLoneSurrogate(id), 'must be well-formed Unicode (no lone surrogate)'),
     ),
     order_date: OrderTimestampSchema,
     created_at: OrderTimestampSchema,

@@ -62,6 +62,14 @@ export interface Method<In extends z.ZodMiniType, Out extends z.ZodMiniType> {
 // reach the service as another id and the pull skip the orders between the two.
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/**
+ * Whether a string holds a lone UTF-16 surrogate, which no URL can carry.
+ *
+ * @param text - The string.
+ * @internal
+ */
+export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
+
 const notUnicode = (name: string, where: 'path' | 'query', request: RequestWhere) =>
   inputError(
     [
@@ -80,7 +88,7 @@ type RequestWhere = { method: string; path: string };
 // "..", which URL parsing resolves as path steps (encoded too): they would reach another
 // endpoint, so they are refused like an empty id.
 function segment(value: unknown, name: string, request: RequestWhere) {
-  if (typeof value === 'string' && LONE_SURROGATE.test(value)) {
+  if (typeof value === 'string' && hasLoneSurrogate(value)) {
     throw notUnicode(name, 'path', request);
   }
   if (typeof value === 'string' && !/^\.{0,2}$/.test(value)) return encodeURIComponent(value);
@@ -95,7 +103,7 @@ function segment(value: unknown, name: string, request: RequestWhere) {
 function queryOf(input: unknown, request: RequestWhere): Record<string, string> {
   const query = input as Record<string, unknown>;
   for (const [name, value] of Object.entries(query)) {
-    if (typeof value === 'string' && LONE_SURROGATE.test(value)) {
+    if (typeof value === 'string' && hasLoneSurrogate(value)) {
       throw notUnicode(name, 'query', request);
     }
   }
