@@ -2,17 +2,8 @@
 // value, refused in the flag's own words (parseArgs alone reads it as an option and asks for
 // `--flag=-XYZ`); and --delivery-retry, checked by the deliveryRetry option's own schema.
 import { describe, expect, it } from 'vitest';
-import { parse, UsageError } from '../../mock/cli-args.js';
-
-const messageOf = (argv: string[]) => {
-  try {
-    parse(argv);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  return expect.unreachable();
-};
+import { parse } from '../../mock/cli-args.js';
+import { usageMessageOf } from '../support/cli.js';
 
 describe('order-fulfillment-mock numeric flags', () => {
   it.each([
@@ -36,15 +27,15 @@ describe('order-fulfillment-mock numeric flags', () => {
       /^--delivery-retry must be ATTEMPTS\/BASE_MS\/TIMEOUT_MS, .*got "-1\/200\/5000"$/,
     ],
   ])('refuses %s %s in its own words', (flag, value, message) => {
-    const said = messageOf([flag, value]);
+    const said = usageMessageOf([flag, value]);
     expect(said).not.toMatch(/ambiguous|-XYZ/);
     if (typeof message === 'string') expect(said).toBe(message);
     else expect(said).toMatch(message);
   });
 
   it('leaves a flag that takes no value to parseArgs, and --flag=-1 as it was', () => {
-    expect(messageOf(['--json', '-1'])).toBe("Unknown option '-1'");
-    expect(messageOf(['--seed=-1'])).toBe(
+    expect(usageMessageOf(['--json', '-1'])).toBe("Unknown option '-1'");
+    expect(usageMessageOf(['--seed=-1'])).toBe(
       '--seed must be an integer from 0 to 4294967295, got "-1"',
     );
   });
@@ -71,6 +62,6 @@ describe('order-fulfillment-mock --delivery-retry', () => {
     ['3/60001/5000', /^--delivery-retry BASE_MS must be an integer from 0 to 60000/],
     ['3/200/0', /^--delivery-retry TIMEOUT_MS must be an integer from 1 to 600000/],
   ])("refuses %s, in the option schema's words", (value, message) => {
-    expect(messageOf(['--delivery-retry', value])).toMatch(message);
+    expect(usageMessageOf(['--delivery-retry', value])).toMatch(message);
   });
 });

@@ -6,9 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { parse, UsageError } from '../../mock/cli-args.js';
 import { MOCK_API_KEY, MOCK_SIGNING_SECRET } from '../../mock/index.js';
-import { run, started, stop } from '../support/cli.js';
+import { run, started, stop, usageMessageOf } from '../support/cli.js';
 import { send } from '../support/mock.js';
 
 describe('order-fulfillment-mock CLI', () => {
@@ -132,16 +131,6 @@ describe('order-fulfillment-mock CLI', () => {
 });
 
 describe('order-fulfillment-mock flags', () => {
-  const messageOf = (argv: string[]) => {
-    try {
-      parse(argv);
-    } catch (error) {
-      expect(error).toBeInstanceOf(UsageError);
-      return (error as Error).message;
-    }
-    return expect.unreachable();
-  };
-
   it.each([
     [['--prot', '4010'], "Unknown option '--prot'; did you mean --port?"],
     [['--Json'], "Unknown option '--Json'; did you mean --json?"],
@@ -151,11 +140,11 @@ describe('order-fulfillment-mock flags', () => {
     [["--json'"], "Unknown option '--json''; did you mean --json?"],
     [["--port's", '4010'], "Unknown option '--port's'; did you mean --port?"],
   ])('names the flag meant by an unknown %j', (argv, message) => {
-    expect(messageOf(argv)).toBe(message);
+    expect(usageMessageOf(argv)).toBe(message);
   });
 
   it('adds no guess when no flag is close: the usage printed after it lists them all', () => {
-    const message = messageOf(['--verbose']);
+    const message = usageMessageOf(['--verbose']);
     expect(message).toContain("Unknown option '--verbose'");
     expect(message).not.toContain('did you mean');
   });
@@ -165,7 +154,7 @@ describe('order-fulfillment-mock flags', () => {
   it.each([['--signing-secret', 'whsec_1'], ['--exit-with-parent'], ['--no-json'], ['--no-port']])(
     'guesses no flag of the opposite sense for %s',
     (...argv) => {
-      const message = messageOf(argv);
+      const message = usageMessageOf(argv);
       expect(message).toContain(`Unknown option '${argv[0]}'`);
       expect(message).not.toContain('did you mean');
     },

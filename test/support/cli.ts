@@ -2,7 +2,8 @@
 // `run` starts it and collects its output, `started` waits for it to serve, `stop` ends it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
+import { parse, UsageError } from '../../mock/cli-args.js';
 
 /** The CLI's source. */
 export const CLI = join(import.meta.dirname, '../../mock/cli.ts');
@@ -58,4 +59,19 @@ export async function started(args: string[]) {
 export async function stop(child: ChildProcess, exited: Promise<number | null>) {
   child.kill('SIGTERM');
   return exited;
+}
+
+/**
+ * The message the CLI's flags are refused with (a UsageError).
+ *
+ * @param argv - The flags.
+ */
+export function usageMessageOf(argv: string[]): string {
+  try {
+    parse(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  return expect.unreachable();
 }

@@ -22,6 +22,11 @@ describe.each(TRANSPORTS)('inbound shipped_at (%s)', (transport) => {
     ['+02:00', '2026-06-15T11:30:00+02:00', '2026-06-15T09:30:00.000Z'],
     ['-05:30', '2026-06-15T04:00:00-05:30', '2026-06-15T09:30:00.000Z'],
     ["Python's isoformat()", '2026-06-15T09:30:00.123456+00:00', '2026-06-15T09:30:00.123Z'],
+    // pydantic v2's other spellings, which a FastAPI service takes (docs/spec-gaps.md).
+    ["Python's str(datetime)", '2026-06-15 09:30:00.123456+00:00', '2026-06-15T09:30:00.123Z'],
+    ['+0200, without its colon', '2026-06-15T11:30:00+0200', '2026-06-15T09:30:00.000Z'],
+    ['Z, without seconds', '2026-06-15T09:30Z', '2026-06-15T09:30:00.000Z'],
+    ['z, after an underscore', '2026-06-15_09:30:00z', '2026-06-15T09:30:00.000Z'],
   ])('accepts an offset of %s and stores UTC', async (_name, sent, stored) => {
     const { mock, target } = await start(transport);
     const res = await postInbound(
@@ -32,22 +37,6 @@ describe.each(TRANSPORTS)('inbound shipped_at (%s)', (transport) => {
     expect(res.body).toEqual({ status: 'applied', order_id: '4' });
     expect(mock.orders.get('4')?.shipped_at).toBe(stored);
     expect((await target.call('/orders/4')).body.shipped_at).toBe(stored);
-  });
-
-  // pydantic v2's spellings, which a FastAPI service takes (docs/spec-gaps.md).
-  it.each([
-    ["Python's str(datetime)", '2026-06-15 09:30:00.123456+00:00', '2026-06-15T09:30:00.123Z'],
-    ['an offset without its colon', '2026-06-15T11:30:00+0200', '2026-06-15T09:30:00.000Z'],
-    ['no seconds', '2026-06-15T09:30Z', '2026-06-15T09:30:00.000Z'],
-    ['lower case and an underscore', '2026-06-15_09:30:00z', '2026-06-15T09:30:00.000Z'],
-  ])('accepts %s as pydantic does and stores UTC', async (_name, sent, stored) => {
-    const { mock, target } = await start(transport);
-    const res = await postInbound(
-      target,
-      JSON.stringify(notification({ inbound_order_id: '4' }, sent)),
-    );
-    expect(res.body).toEqual({ status: 'applied', order_id: '4' });
-    expect(mock.orders.get('4')?.shipped_at).toBe(stored);
     // The same instant in the spelling the SDK sends is the same notification.
     const again = notification({ inbound_order_id: '4' }, stored);
     expect((await postInbound(target, JSON.stringify(again))).body.status).toBe('unchanged');
