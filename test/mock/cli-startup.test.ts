@@ -24,6 +24,8 @@ const PRELOAD = `data:text/javascript,${encodeURIComponent(`
 describe('order-fulfillment-mock, stopped while starting', () => {
   it.for(['SIGTERM', 'SIGINT'] as const)(
     'exits 0 and prints nothing on %s during data generation',
+    // tsx's start and the whole generation: seconds alone, far more in a busy full run.
+    { timeout: 60_000 },
     async (signal) => {
       // A million orders take over a second to generate: the signal lands well before listen.
       const child = spawn(

@@ -166,7 +166,8 @@ describe.each(TRANSPORTS)('fault rules against the SDK (%s)', (transport) => {
   it("gives the route's own status error when its error answer stalls after the headers", async () => {
     const target = await start({ orders: 10 });
     target.mock.faults.add({ path: `${ORDERS_PATH}*`, error: 'stall' });
-    const client = clientOf(target, { timeout: 150, retry: 0 });
+    // Long enough for the 404's headers on a busy machine; the stalled body then waits it out.
+    const client = clientOf(target, { timeout: 1_000, retry: 0 });
     const error = await client.orders.get('no-such-order').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, body: undefined });
@@ -196,7 +197,8 @@ describe.each(TRANSPORTS)('fault rules against the SDK (%s)', (transport) => {
     target.mock.faults.add({ path: '/api/v1/webhooks/wms/fulfillment', delayMs: 5_000, times: 1 });
     const client = clientOf(target, {
       signingSecret: MOCK_SIGNING_SECRET,
-      timeout: 100,
+      // Cuts off the delayed first attempt and leaves the healthy retry time on a busy machine.
+      timeout: 1_000,
       retry: { ...FAST, limit: 1 },
     });
     const result = await client.fulfillment.notifyShipped(

@@ -57,7 +57,8 @@ describe.each(TRANSPORTS)('fault effects (%s)', (transport) => {
     target.mock.faults.add({ path: webhooks, delayMs: 5_000, status: 504, times: 1 });
     for (const url of ['https://wms.test/late', 'https://wms.test/gateway']) {
       const body = { url, events: ['order.created'] };
-      const signal = AbortSignal.timeout(50);
+      // Time for the request to reach the mock on a busy machine, well within the delay.
+      const signal = AbortSignal.timeout(1_000);
       await expect(target.call('/webhooks', { method: 'POST', body, signal })).rejects.toThrow();
     }
     // Only the delayed route did its work; the gateway's 504 never reached the service.
