@@ -146,11 +146,9 @@ function reasonOf(init: ApiErrorInit, detail: unknown): string {
   if (Array.isArray(detail)) return formatIssues(detail);
   // Another shape (FastAPI's HTTPException with a dict) is shown as it came.
   if (detail != null) return JSON.stringify(detail);
-  if (answeredInFront(init)) {
-    const hint = isHtmlPage(init.body, init.headers) ? HTML_PAGE_HINT : TEXT_BODY_HINT;
-    return `${otherReason(init.body) || init.statusText || '(no detail)'}; ${hint}`;
-  }
-  return otherReason(init.body) || init.statusText || '(no detail)';
+  const reason = otherReason(init.body) || init.statusText || '(no detail)';
+  if (!answeredInFront(init)) return reason;
+  return `${reason}; ${isHtmlPage(init.body, init.headers) ? HTML_PAGE_HINT : TEXT_BODY_HINT}`;
 }
 
 /**
