@@ -76,7 +76,9 @@ async function checkTotalTimeoutInWait(config: SdkSmokeConfig): Promise<void> {
   const client = createClient({
     hostUrl: config.closedUrl,
     apiKey: config.apiKey,
-    retry: { limit: 1, delay: () => 60_000 },
+    // No jitter: the default full jitter draws the wait below backoffLimit (10 s), and one
+    // run in fifty drew one shorter than the 200 ms total timeout (CI failed on Deno).
+    retry: { limit: 1, delay: () => 60_000, backoffLimit: 60_000, jitter: false },
     logLevel: 'off',
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
