@@ -89,15 +89,24 @@ export function createService(options: unknown): {
     values: [...config.apiKeys.map((key) => key.key), config.signingSecret ?? ''],
   });
 
+  // Whether the state has changed since it was built: reset() builds it anew only then,
+  // since a suite resets before each test and building a million orders takes a second.
+  let written = false;
   const build = () => {
-    const products = new ProductStore(config.seed, config.products);
+    const products = new ProductStore(config.seed, config.products, () => {
+      written = true;
+    });
     const orders = new OrderStore({
       seed: config.seed,
       orders: config.orders,
       catalog: products.all.slice(),
       nowMs: clock.nowMs,
-      onChange: (type, order) => deliveries.emit(type, toListShape(order)),
+      onChange: (type, order) => {
+        written = true;
+        deliveries.emit(type, toListShape(order));
+      },
     });
+    written = false;
     return { orders, products };
   };
   let state = build();
@@ -123,7 +132,7 @@ export function createService(options: unknown): {
       journal.clear();
       faults.reset();
       addRules(faults, config.faults);
-      state = build();
+      if (written) state = build();
     },
   };
   const router = createRouter(ctx);

@@ -21,17 +21,19 @@ export class ProductStore {
   /**
    * @param seed - Data seed for generated products.
    * @param products - How many to generate, or the records to start with.
+   * @param onChange - Told of each product created or changed after these.
    * @throws {@link MockInputError} for an invalid record or a repeated id.
    */
   constructor(
     private readonly seed: number,
     products: number | readonly unknown[],
+    private readonly onChange: () => void = () => {},
   ) {
     if (typeof products === 'number') {
       for (let row = 0; row < products; row++) this.insert(generateProduct(seed, row));
     } else {
       products.forEach((input, position) => {
-        this.create(input, `products[${position}]`);
+        this.insert(this.build(input, `products[${position}]`));
       });
     }
   }
@@ -54,10 +56,17 @@ export class ProductStore {
    * Adds a product: the given fields, the rest generated; the id defaults to the highest + 1.
    *
    * @param input - Any subset of the product's fields.
-   * @param what - What the input is, for error messages.
    * @throws {@link MockInputError} for an invalid field or an id in use.
    */
-  create(input: unknown = {}, what = 'product'): MockProduct {
+  create(input: unknown = {}): MockProduct {
+    const product = this.build(input, 'product');
+    this.insert(product);
+    this.onChange();
+    return product;
+  }
+
+  // A new record: the input over a generated product of its id.
+  private build(input: unknown, what: string): MockProduct {
     const parsed = parseProduct(input, what);
     const id = parsed.id ?? (this.list.at(-1)?.id ?? 0) + 1;
     // Above 2^53 - 1 a number no longer names one integer: JSON readers would round it.
@@ -76,9 +85,7 @@ export class ProductStore {
       ]);
     }
     const base = generateProduct(this.seed, id - 1);
-    const product: MockProduct = { ...base, ...parsed, id };
-    this.insert(product);
-    return product;
+    return { ...base, ...parsed, id };
   }
 
   /**
@@ -100,6 +107,7 @@ export class ProductStore {
     const next: MockProduct = { ...current, ...parsed, id };
     this.list[this.list.indexOf(current)] = next;
     this.byId.set(id, next);
+    this.onChange();
     return next;
   }
 

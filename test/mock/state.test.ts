@@ -1,7 +1,16 @@
 // The state API tests drive the mock with: orders, products, clock, reset.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { createMockService, MockInputError, MockNotFoundError } from '../../mock/index.js';
+import {
+  createMockService,
+  FULFILLMENT_PATH,
+  MOCK_SIGNING_SECRET,
+  MockInputError,
+  MockNotFoundError,
+  type MockService,
+} from '../../mock/index.js';
+import { signWmsPayload } from '../../src/signatures/index.js';
+import { NOW, NOW_SECONDS, notification } from '../support/inbound.js';
 
 describe('mock.orders', () => {
   it('reads an explicit undefined in a record or patch as not given', () => {
@@ -209,5 +218,44 @@ describe('mock.reset', () => {
     expect(mock.orders.all()).toEqual(initial);
     expect(mock.products.all()).toHaveLength(20);
     expect(mock.clock.now().getFullYear()).toBeGreaterThan(2020);
+  });
+
+  // reset() builds the state anew only once something was written: each way of writing,
+  // alone, must count as one.
+  const control = (mock: MockService, method: string, path: string, body: unknown) =>
+    mock.fetch(`${mock.hostUrl}/__mock${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const writes: Record<string, (mock: MockService) => Promise<unknown> | unknown> = {
+    'mock.products.update': (mock) => mock.products.update(1, { stock: 0 }),
+    'mock.products.create': (mock) => mock.products.create(),
+    'mock.orders.update': (mock) => mock.orders.update('1', { status: 'Cancelled' }),
+    'mock.orders.create': (mock) => mock.orders.create(),
+    'PATCH /__mock/products/1': (mock) => control(mock, 'PATCH', '/products/1', { stock: 0 }),
+    'POST /__mock/products': (mock) => control(mock, 'POST', '/products', {}),
+    'PATCH /__mock/orders/1': (mock) => control(mock, 'PATCH', '/orders/1', { status: 'x' }),
+    'POST /__mock/orders': (mock) => control(mock, 'POST', '/orders', {}),
+    'a shipment notification': (mock) => {
+      mock.clock.set(NOW);
+      const body = JSON.stringify(notification({ inbound_order_id: '1' }));
+      const signature = signWmsPayload(body, MOCK_SIGNING_SECRET, NOW_SECONDS);
+      return mock.fetch(`${mock.hostUrl}${FULFILLMENT_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-WMS-Signature': signature },
+        body,
+      });
+    },
+  };
+  it.each(Object.keys(writes))('returns to the initial state after only %s', async (name) => {
+    const mock = createMockService({ orders: 10, products: 10, seed: 2 });
+    const initial = { orders: mock.orders.all(), products: mock.products.all() };
+    mock.reset();
+    const response = await writes[name]?.(mock);
+    if (response instanceof Response) expect(response.status).toBeLessThan(300);
+    expect({ orders: mock.orders.all(), products: mock.products.all() }).not.toEqual(initial);
+    mock.reset();
+    expect({ orders: mock.orders.all(), products: mock.products.all() }).toEqual(initial);
   });
 });
