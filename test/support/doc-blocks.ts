@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import ts from 'typescript';
 
 const ROOT = join(import.meta.dirname, '../..');
-// Under the repository (and ignored by git), so that tsconfig's paths resolve the package.
-const DIR = join(ROOT, '.tmp', 'doc-blocks');
+// Under the repository (and ignored by git), so that tsconfig's paths resolve the package;
+// one folder per process, so that two runs in one checkout do not write over each other's.
+const DIR = join(ROOT, '.tmp', 'doc-blocks', String(process.pid));
 
 /** One code block, and where a reader finds it. */
 export interface Block {
@@ -121,6 +122,20 @@ export function typeErrors(name: string, prelude: string, blocks: Block[]): stri
   }
   // One program per set, since each prelude declares its own globals.
   const program = docProgram([join(dir, 'prelude.d.ts'), ...modules.keys()]);
+  try {
+    return setErrors(program, name, within, modules);
+  } finally {
+    rmSync(DIR, { recursive: true, force: true });
+  }
+}
+
+// The errors of a set's own files, each named by the line a reader sees.
+function setErrors(
+  program: ts.Program,
+  name: string,
+  within: string,
+  modules: Map<string, { block: Block; origins: number[] }>,
+): string[] {
   // In source order, so that the first error listed is the first a reader meets.
   // Only the blocks' own files are checked: the source they import is checked by tsc, and
   // reading only what the blocks use of it keeps a set to a fraction of a full check.
