@@ -3,7 +3,7 @@
 // cursor that covers every order yielded so far.
 import type { ResumeCursor } from '../errors/order-fulfillment-error.js';
 import type { Order, OrderCursor } from '../schemas/order.js';
-import type { OrderPageIterator } from './order-pages.js';
+import { type OrderPageIterator, positionOf } from './order-pages.js';
 import { PagingIterator } from './paging-iterator.js';
 
 /**
@@ -45,7 +45,9 @@ export class OrderIterator extends PagingIterator<Order> {
   /**
    * The cursor covering every order yielded so far: the last order's `updated_at` and `id`,
    * or after a page's last order (or an empty page) the page's `next_since`/`next_since_id`.
-   * Before the first order it is the starting cursor.
+   * Before the first order it is the starting cursor. Where an order's `updated_at` has no
+   * offset (`Z`, `+03:00`), it is where that order's page began: a time without an offset
+   * names no instant by itself, so a resume repeats that page's orders instead.
    */
   get checkpoint(): OrderCursor {
     return { ...this.#checkpoint };
@@ -54,13 +56,15 @@ export class OrderIterator extends PagingIterator<Order> {
   /** @internal */
   protected async *walk(): AsyncGenerator<Order, undefined, undefined> {
     for await (const { items } of this.#pages) {
+      // Where the page began: the checkpoint inside it where an order's own position is not
+      // one to resume from (positionOf).
+      const began = this.#checkpoint;
       const last = items.length - 1;
       for (let index = 0; index <= last; index++) {
         const order = items[index] as Order;
         // Set before the yield: the checkpoint covers the order being handed out, and at a
         // page's end the whole page (which a filtered page may extend past its last order).
-        this.#checkpoint =
-          index === last ? this.#pages.cursor : { since: order.updated_at, since_id: order.id };
+        this.#checkpoint = index === last ? this.#pages.cursor : (positionOf(order) ?? began);
         yield order;
       }
       if (last < 0) this.#checkpoint = this.#pages.cursor;

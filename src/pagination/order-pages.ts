@@ -7,8 +7,14 @@ import {
   type ResponseIssue,
   ResponseValidationError,
 } from '../errors/response-validation-error.js';
-import { type OrderCursor, type OrderCursorPage, OrderCursorPageSchema } from '../schemas/order.js';
+import {
+  type Order,
+  type OrderCursor,
+  type OrderCursorPage,
+  OrderCursorPageSchema,
+} from '../schemas/order.js';
 import { wireObject } from '../schemas/wire.js';
+import { hasOffset, instantOf } from './cursor-time.js';
 import { PagingIterator } from './paging-iterator.js';
 import { Prefetcher } from './prefetch.js';
 
@@ -55,17 +61,37 @@ export function completeCursor<P extends z.infer<typeof CursorPageAnswerSchema>>
   page: P,
   requested: OrderCursor,
 ): P & OrderCursorPage {
-  const missing = (['next_since', 'next_since_id'] as const).filter((name) => page[name] == null);
+  // An empty value is no cursor either: sent back, it is refused, and saved, no pull resumes.
+  const missing = (['next_since', 'next_since_id'] as const).filter(
+    (name) => page[name] == null || page[name] === '',
+  );
   if (missing.length === 0) return page as P & OrderCursorPage;
   if (page.has_more) {
-    const issues = missing.map((path) => ({ path, message: 'required while has_more is true' }));
+    const issues = missing.map((path) => ({
+      path,
+      message: `${page[path] === '' ? 'is empty' : 'required'} while has_more is true`,
+    }));
     throw pageError(page, requested, issues);
   }
-  const last = page.items.at(-1);
-  return Object.assign(page, {
-    next_since: last ? last.updated_at : requested.since,
-    next_since_id: last ? last.id : requested.since_id,
-  });
+  const { since, since_id } = positionOf(page.items.at(-1)) ?? requested;
+  return Object.assign(page, { next_since: since, next_since_id: since_id });
+}
+
+/**
+ * The cursor just past one order: its `updated_at` and `id`, where `updated_at` names an
+ * instant by itself. The specification shows the form of `since` (with an offset), not of
+ * `updated_at`: a service may write that in its local time without one while its cursor
+ * carries one, and would read it back in another zone. Without an order, or with such an
+ * `updated_at`, `undefined`: the caller then resumes where the page began, repeating what it
+ * has handed out of it rather than skipping what it has not.
+ *
+ * @param order - An order of a cursor page.
+ * @internal
+ */
+export function positionOf(order: Order | undefined): OrderCursor | undefined {
+  return order && hasOffset(order.updated_at)
+    ? { since: order.updated_at, since_id: order.id }
+    : undefined;
 }
 
 /**
@@ -120,6 +146,17 @@ function cursorAfter(page: OrderCursorPage, requested: OrderCursor): OrderCursor
   if (next.since === requested.since && next.since_id === requested.since_id) {
     throw pageError(page, requested, [
       { path: 'has_more', message: 'is true with an unchanged cursor' },
+    ]);
+  }
+  // A cursor that moved back (a service that sorts its pages newest first) would have the
+  // pull hand out the same orders for ever. Compared where both name an instant.
+  const [before, after] = [instantOf(requested.since), instantOf(next.since)];
+  if (before !== undefined && after !== undefined && after < before) {
+    throw pageError(page, requested, [
+      {
+        path: 'next_since',
+        message: `is before the since it was asked with (${requested.since}): the cursor moved back`,
+      },
     ]);
   }
   return next;
