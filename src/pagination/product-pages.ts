@@ -7,10 +7,13 @@ import { type FetchPageAt, Prefetcher } from './prefetch.js';
 
 /** Where a page of products starts: its number, and its size once known. */
 export interface ProductPagePosition {
-  page: number;
+  /** Left out for the service's first page, when the caller named none. */
+  page?: number | undefined;
   page_size?: number | undefined;
   /** Set once the first page answered: its size is the pull's from then on. */
   settled?: true;
+  /** The number of the service's first page, 0 or 1, as it answered it; 1 until then. */
+  first?: number | undefined;
 }
 
 /** Fetches one page of products by number, aborted by `signal`. */
@@ -24,27 +27,32 @@ export type FetchProductPage = FetchPageAt<ProductPagePosition, ProductList>;
 // service paging by `offset` needs to place the next page. Not each answer's: a service
 // whose `page_size` counts the items of a short page would have the next land inside data
 // already read.
+// A pull the caller started at no page asks for none: the service's first page comes back
+// numbered 0 or 1, which says how it counts (2.2 types `page` as an integer, no more), where
+// asking for page 1 of a service counting from 0 would have skipped its first page unseen.
 function pageAfter(
   page: ProductList,
   requested: ProductPagePosition,
 ): ProductPagePosition | undefined {
-  if (page.page !== requested.page) {
+  const atFirst = requested.page === undefined;
+  if (atFirst ? page.page !== 0 && page.page !== 1 : page.page !== requested.page) {
+    const asked = atFirst ? 'the first page (no page number)' : `page ${requested.page}`;
     throw new ResponseValidationError({
       method: 'GET',
       path: '/products',
       status: 200,
-      issues: [
-        { path: 'page', message: `is ${page.page}, where page ${requested.page} was asked for` },
-      ],
+      issues: [{ path: 'page', message: `is ${page.page}, where ${asked} was asked for` }],
       body: page,
     });
   }
-  return page.items.length === 0 || page.page * page.page_size >= page.total
+  const first = atFirst ? page.page : (requested.first ?? 1);
+  return page.items.length === 0 || (page.page - first + 1) * page.page_size >= page.total
     ? undefined
     : {
         page: page.page + 1,
         page_size: requested.settled ? requested.page_size : page.page_size,
         settled: true,
+        first,
       };
 }
 
@@ -77,7 +85,7 @@ export class ProductIterator extends PagingIterator<Product> {
     options: { prefetch: number; signal?: AbortSignal | undefined },
   ) {
     const chain = new Prefetcher<ProductPagePosition, ProductList>(
-      { page: start.page ?? 1, page_size: start.page_size },
+      { page: start.page, page_size: start.page_size },
       options.prefetch,
       fetchPage,
       pageAfter,

@@ -3,7 +3,7 @@ import { APIPromise } from '../core/api-promise.js';
 import { declareMethod } from '../core/method.js';
 import { checkSignal, type RequestOptions } from '../core/request-options.js';
 import { ResourceClient } from '../core/resource.js';
-import { ProductIterator } from '../pagination/product-pages.js';
+import { ProductIterator, type ProductPagePosition } from '../pagination/product-pages.js';
 import { type PrefetchParams, splitPrefetch } from '../pagination/pull-params.js';
 import {
   type ProductList,
@@ -33,9 +33,9 @@ interface ProductPageQuery extends ProductListParams {
   offset?: number;
 }
 
-function pageQuery({ page, page_size }: ProductListParams): ProductPageQuery {
+function pageQuery({ page, page_size, first = 1 }: ProductPagePosition): ProductPageQuery {
   if (page_size === undefined) return page === undefined ? {} : { page };
-  return { page, page_size, limit: page_size, offset: ((page ?? 1) - 1) * page_size };
+  return { page, page_size, limit: page_size, offset: ((page ?? first) - first) * page_size };
 }
 
 /**
@@ -75,7 +75,9 @@ export class ProductsClient extends ResourceClient {
    * loading while the loop works on the current one. Stops after the page that reaches
    * `total`, or at an empty page.
    *
-   * @param params - `page_size` per request, the `page` to start at (default 1), and
+   * @param params - `page_size` per request, the `page` to start at (1-based; left out, the
+   *   service's first page, asked for without a number, whose answer says whether the service
+   *   counts pages from 0 or 1), and
    *   `prefetch`, the pages to fetch ahead (0 fetches each when the loop asks for it). Each
    *   page is asked for also by `limit` and `offset`, as {@link ProductsClient.list} says,
    *   past the first page with the size the service answered the first with.

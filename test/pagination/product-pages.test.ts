@@ -19,6 +19,36 @@ describe('products.iterate', () => {
     expect(service.requests).toHaveLength(4);
   });
 
+  it('asks for the first page without a number, and counts on as the service numbered it', async () => {
+    for (const first of [0, 1]) {
+      const { service, client } = setup(productService(5, first));
+      const skus = (await client.products.iterate({ page_size: 2 }).toArray({ limit: 9 })).map(
+        (product) => product.sku,
+      );
+      expect([first, skus]).toEqual([first, ['SKU-1', 'SKU-2', 'SKU-3', 'SKU-4', 'SKU-5']]);
+      const asked = service.requests.map(({ url }) => [
+        url.searchParams.get('page'),
+        url.searchParams.get('offset'),
+      ]);
+      expect(asked).toEqual([
+        [null, '0'],
+        [String(first + 1), '2'],
+        [String(first + 2), '4'],
+      ]);
+    }
+  });
+
+  it('fails with ResponseValidationError when the first page is numbered other than 0 or 1', async () => {
+    const { client } = setup(productService(5, 3));
+    const error = await client.products
+      .iterate()
+      .toArray({ limit: 9 })
+      .catch((caught: unknown) => caught);
+    expect((error as ResponseValidationError).issues).toEqual([
+      { path: 'page', message: 'is 3, where the first page (no page number) was asked for' },
+    ]);
+  });
+
   it('fails with ResponseValidationError when the service answers another page', async () => {
     const firstPage = productService(10);
     // A service that pages by other parameters answers page 1 whatever was asked.

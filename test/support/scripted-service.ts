@@ -30,13 +30,17 @@ export function scriptedClient(responder: Responder, retries = 0) {
 /** Lets the requests the SDK started in the background, and their answers, go through. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-/** Products 1..count (`SKU-1`, ...), answered by page number. */
-export function productService(count: number): Responder {
+/**
+ * Products 1..count (`SKU-1`, ...), answered by page number: without one, the first page,
+ * numbered `first` (a service may count from 0).
+ */
+export function productService(count: number, first = 1): Responder {
   return (request) => {
-    const page = Number(request.url.searchParams.get('page'));
+    const page = Number(request.url.searchParams.get('page') ?? first);
     const size = Number(request.url.searchParams.get('page_size'));
     const numbers = Array.from({ length: count }, (_, index) => index + 1);
-    const items = numbers.slice((page - 1) * size, page * size).map((id) => ({
+    const start = (page - first) * size;
+    const items = numbers.slice(start, start + size).map((id) => ({
       id,
       sku: `SKU-${id}`,
       name: `Product ${id}`,
