@@ -212,21 +212,25 @@ export interface OrderItem extends z.infer<typeof OrderItemSchema> {}
 
 const OrderItemEnvelopeSchema = wireObject({ items: z.array(OrderItemSchema) });
 
+// The list in a body of any envelope: a bare array is the list; an object without `items`
+// holding one array under another name (`data`, `results`, `lines`) has that as its list, and
+// `items: null` is an order without items. Anything else is left to the envelope's check.
+function asItemEnvelope(body: unknown): unknown {
+  if (Array.isArray(body)) return { items: body };
+  if (typeof body !== 'object' || body === null) return body;
+  const fields = body as Record<string, unknown>;
+  if (fields.items === null) return { ...fields, items: [] };
+  if (fields.items !== undefined) return body;
+  const lists = Object.keys(fields).filter((key) => Array.isArray(fields[key]));
+  return lists.length === 1 ? { ...fields, items: fields[lists[0] as string] } : body;
+}
+
 /**
  * Body of GET /orders/{order_id}/items, whose envelope is not shown (specification 4.4):
- * `{ "items": [...] }`, or a bare array, which is read as its `items`.
+ * `{ "items": [...] }`; a bare array, read as its `items`; or an object whose one array is
+ * under another name (`{ "data": [...] }`), read as its `items` too, the other fields kept.
  */
-export const OrderItemListSchema = z.union([
-  OrderItemEnvelopeSchema,
-  // Piped into the envelope again so that the output side stays the envelope for JSON Schema.
-  z.pipe(
-    z.pipe(
-      z.array(z.unknown()),
-      z.transform((items) => ({ items })),
-    ),
-    OrderItemEnvelopeSchema,
-  ),
-]);
+export const OrderItemListSchema = z.pipe(z.transform(asItemEnvelope), OrderItemEnvelopeSchema);
 
 /** The items of one order: `{ items }`, whichever envelope the service used. */
 export interface OrderItemList extends z.infer<typeof OrderItemEnvelopeSchema> {}

@@ -85,11 +85,28 @@ describe('order items from a foreign service (specification 4.4: envelope not sh
     expect(bare.items[1]).toEqual({ SKU: 'B-2', qty: 1, unit_price: 3 });
   });
 
-  it('fails clearly when there is no list of items', async () => {
-    const { client } = foreignClient(() => ({ lines }));
-    const error = await failure(client.orders.items('1'));
-    expect(error.status).toBe(200);
-    expect(error.path).toBe('/orders/{order_id}/items'.replace('{order_id}', '1'));
+  it('reads the one list of an envelope of another name, and items: null as none', async () => {
+    const bodies: Record<string, unknown> = {
+      lines: { order_id: '1', lines },
+      data: { data: lines, meta: { count: 2 } },
+      none: { order_id: '1', items: null },
+    };
+    const { client } = foreignClient((request) => bodies[request.url.pathname.split('/')[6] ?? '']);
+    // As from { items }: the price read as a number, the other fields as written.
+    const read = [{ ...lines[0], price: 12.5 }, lines[1]];
+    expect(await client.orders.items('lines')).toEqual({ order_id: '1', lines, items: read });
+    expect((await client.orders.items('data')).items).toEqual(read);
+    expect(await client.orders.items('none')).toEqual({ order_id: '1', items: [] });
+  });
+
+  it('fails clearly when there is no list of items, or more than one', async () => {
+    for (const body of [{ count: 2 }, { lines, returned: [] }, { items: 'A-1' }]) {
+      const { client } = foreignClient(() => body);
+      const error = await failure(client.orders.items('1'));
+      expect(error.status).toBe(200);
+      expect(error.path).toBe('/orders/{order_id}/items'.replace('{order_id}', '1'));
+      expect(error.issues.map((issue) => issue.path)).toEqual(['items']);
+    }
   });
 
   it('reads a decimal-string price and quantity (a Decimal) as numbers, and keeps others as received', async () => {
