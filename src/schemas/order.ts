@@ -230,7 +230,11 @@ function asItemEnvelope(body: unknown): unknown {
  * `{ "items": [...] }`; a bare array, read as its `items`; or an object whose one array is
  * under another name (`{ "data": [...] }`), read as its `items` too, the other fields kept.
  */
-export const OrderItemListSchema = z.pipe(z.transform(asItemEnvelope), OrderItemEnvelopeSchema);
+export const OrderItemListSchema = z.union([
+  OrderItemEnvelopeSchema,
+  // Piped into the envelope again so that the output side stays the envelope for JSON Schema.
+  z.pipe(z.transform(asItemEnvelope), OrderItemEnvelopeSchema),
+]);
 
 /** The items of one order: `{ items }`, whichever envelope the service used. */
 export interface OrderItemList extends z.infer<typeof OrderItemEnvelopeSchema> {}
