@@ -84,7 +84,8 @@ export interface WebhookHandlerOptions {
    */
   onError?: ((error: unknown, event: OrderEvent | undefined) => void) | undefined;
   /**
-   * Called with why a delivery was answered 400 or 415: a {@link SignatureVerificationError}
+   * Called with why a delivery was answered 400 (but `incomplete_body`: a sender that went
+   * away mid-body) or 415: a {@link SignatureVerificationError}
    * (a wrong `secret`, a clock off by more than `tolerance`, no signature in
    * `signatureHeader`) or a {@link WebhookPayloadError} (a body that is no order event the
    * receiver can check, as from a service that delivers another payload), both 400; a

@@ -8,7 +8,7 @@ import type { OrderEvent } from '../schemas/webhook.js';
 import { checkHeader, WEBHOOK_SIGNATURE_HEADER } from '../signatures/header.js';
 import { acceptedEncodings, decodersFor } from './content-encoding.js';
 import { checkOptions, handlerIn, type WebhookHandlerOptions } from './handler-options.js';
-import { DEFAULT_MAX_BODY_BYTES, readBodyWithin } from './read-body.js';
+import { BodyCutShortError, DEFAULT_MAX_BODY_BYTES, readBodyWithin } from './read-body.js';
 import { createMemorySeenStore } from './seen-store.js';
 import { unwrapWebhook } from './unwrap.js';
 
@@ -67,6 +67,8 @@ function tell(call: () => unknown): void {
  *   missing, malformed or stale signature header is refused before the body is read);
  * - 400 `invalid_encoding: <coding>` for a body that is no valid data of the coding its
  *   `Content-Encoding` names (corrupt or cut short), and nothing is called but `onRejected`;
+ * - 400 `incomplete_body` for a body whose stream failed before its end (the sender went
+ *   away mid-body); nothing is called: no delivery arrived, and no one hears the answer;
  * - 413 for a body over `maxBodyBytes` (default 1 MiB), as received or once decoded, which is
  *   neither read nor inflated further;
  * - 415 `unsupported_encoding: <coding>` for a `Content-Encoding` it cannot decode (`br`
@@ -84,7 +86,8 @@ function tell(call: () => unknown): void {
  *
  * @param options - `secret`, the handlers in `on`, and optionally `seen`, `tolerance`
  *   (seconds, default 300), `maxBodyBytes` (default 1 MiB), `now`, `signatureHeader`,
- *   `onError` (told of each 5xx) and `onRejected` (told of each 400 and 415).
+ *   `onError` (told of each 5xx) and `onRejected` (told of each 400 but `incomplete_body`,
+ *   and of each 415).
  * @returns `(request: Request) => Promise<Response>`; adapt it to node:http or Express
  *   with {@link toNodeListener}.
  * @throws {@link ConfigurationError} for an option it does not have (a misspelt one, with
@@ -178,6 +181,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
               'accept-encoding': acceptedEncodings() || 'identity',
             });
       }
+      // The sender went away mid-body: no one hears the answer, and no one is at fault.
+      if (error instanceof BodyCutShortError) return text(400, 'incomplete_body');
       tell(() => onError?.(error, undefined));
       // A route set up wrong is named in the answer too: it tells a forger nothing.
       return text(

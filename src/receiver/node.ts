@@ -127,6 +127,18 @@ function rawBody(req: NodeRequestLike): BodyInit {
 const CONSUMED =
   'The request body was read before the webhook receiver (by a body parser, or the platform: Vercel, Next.js API routes), so the signed bytes are lost: mount the receiver before any body parser, or keep the bytes in req.rawBody.';
 
+// The handler reads nothing of the URL: a target node:http takes and URL refuses
+// (`//a:99999/`, `http://[/`), which anyone may send, must not fail the request.
+function urlOf(target: string | undefined): URL {
+  try {
+    return new URL(target ?? '/', LOCAL);
+  } catch {
+    return new URL(LOCAL);
+  }
+}
+
+const LOCAL = 'http://localhost/';
+
 function toRequest(req: NodeRequestLike, body: BodyInit): Request {
   const method = req.method ?? 'GET';
   const bodyless = method === 'GET' || method === 'HEAD';
@@ -140,7 +152,7 @@ function toRequest(req: NodeRequestLike, body: BodyInit): Request {
     headers.delete('content-length');
   }
   // `duplex` is what fetch's Request asks of a streamed body; older DOM typings lack it.
-  return new Request(new URL(req.url ?? '/', 'http://localhost'), {
+  return new Request(urlOf(req.url), {
     method,
     headers,
     body: bodyless ? null : body,
@@ -190,18 +202,23 @@ export function toNodeListener(handler: WebhookHandler): NodeListener {
         : await handler(toRequest(req, rawBody(req)));
       res.statusCode = response.status;
       for (const [name, value] of response.headers) res.setHeader(name, value);
-      // A body left unread (refused by its headers, or over the size limit) would stall the
-      // next request on a keep-alive connection: node discards the rest itself only when no
-      // one began to read it. Closing the connection drops it without reading it to its end.
-      // HTTP/2 forbids the header, and its streams do not queue behind one another.
-      if (req.complete === false && (req.httpVersionMajor ?? 1) < 2) {
-        res.setHeader('connection', 'close');
-      }
+      closeIfUnread(req, res);
       res.end(new Uint8Array(await response.arrayBuffer()));
     } catch (error) {
       if (next) return next(error);
       res.statusCode = 500;
+      closeIfUnread(req, res);
       res.end(new TextEncoder().encode('receiver error'));
     }
   };
+}
+
+// A body left unread (refused by its headers, or over the size limit) would stall the next
+// request on a keep-alive connection: node discards the rest itself only when no one began
+// to read it. Closing the connection drops it without reading it to its end. HTTP/2 forbids
+// the header, and its streams do not queue behind one another.
+function closeIfUnread(req: NodeRequestLike, res: NodeResponseLike): void {
+  if (req.complete === false && (req.httpVersionMajor ?? 1) < 2) {
+    res.setHeader('connection', 'close');
+  }
 }

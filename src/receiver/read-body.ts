@@ -2,6 +2,7 @@
 // and a sender that streams gigabytes, or a few kilobytes that inflate to gigabytes, must not
 // be able to hold them in its memory.
 
+import { WebhookBodyConsumedError } from '../errors/webhook-body-consumed-error.js';
 import { WebhookEncodingError } from '../errors/webhook-encoding-error.js';
 import type { Decoder } from './content-encoding.js';
 
@@ -52,6 +53,23 @@ function pieces() {
 }
 
 /**
+ * A body whose stream failed before its end: the sender went away mid-body, or the connection
+ * broke. No delivery arrived, so neither the sender nor the receiver's code is at fault.
+ *
+ * @internal
+ */
+export class BodyCutShortError extends Error {
+  override name = 'BodyCutShortError';
+}
+
+// What the body's own stream failed with: a body read before the receiver (by a body parser)
+// as it is, since the route's setup must change; any other failure as a body cut short.
+function cutShort(error: unknown): unknown {
+  if (error instanceof WebhookBodyConsumedError) return error;
+  return new BodyCutShortError('the body ended before its end', { cause: error });
+}
+
+/**
  * The request's body as bytes, decoded by `decoders` (from decodersFor), or undefined once it
  * proves longer than `max` bytes: by its `Content-Length`, before anything is read, or while
  * it streams in, as received or as decoded, where reading stops (the runtime discards or
@@ -61,7 +79,8 @@ function pieces() {
  * @param max - The most bytes to read, and to decode.
  * @param decoders - The decoders its `Content-Encoding` asks for, in the order applied.
  * @throws {@link WebhookEncodingError} (`invalid_encoding`) when a decoder fails: the body is
- *   no valid data of the coding it names. What the stream itself fails with is thrown as it is.
+ *   no valid data of the coding it names; {@link BodyCutShortError} when the stream itself
+ *   fails, but for a {@link WebhookBodyConsumedError}, thrown as it is.
  */
 export async function readBodyWithin(
   request: Request,
@@ -92,7 +111,8 @@ export async function readBodyWithin(
     }
   } catch (error) {
     if (error === TOO_LARGE) return undefined;
-    if (!decoders.length || 'error' in failed) throw error;
+    if (!decoders.length || 'error' in failed)
+      throw cutShort(decoders.length ? failed.error : error);
     const encoding = request.headers.get('content-encoding') ?? '';
     throw new WebhookEncodingError(
       'invalid_encoding',

@@ -103,12 +103,14 @@ export async function unwrapWebhook(
   // One leading byte-order mark is dropped from a string as TextDecoder drops it from bytes,
   // so that both forms of a body give one outcome (JSON.parse refuses the mark). The
   // signature above covered the body as given, the mark included.
-  const text =
-    typeof rawBody === 'string'
-      ? rawBody.replace(/^\ufeff/, '')
-      : new TextDecoder().decode(rawBody as Uint8Array);
+  // Bytes that are no UTF-8 are refused, not replaced: two bodies differing only there
+  // would read as one event id, and the second be taken for a redelivery of the first.
   let value: unknown;
   try {
+    const text =
+      typeof rawBody === 'string'
+        ? rawBody.replace(/^\ufeff/, '')
+        : new TextDecoder('utf-8', { fatal: true }).decode(rawBody as Uint8Array);
     value = JSON.parse(text);
   } catch (error) {
     throw new WebhookPayloadError(
