@@ -89,8 +89,10 @@ export function createService(options: unknown): {
     values: [...config.apiKeys.map((key) => key.key), config.signingSecret ?? ''],
   });
 
-  // Whether the state has changed since it was built: reset() builds it anew only then,
-  // since a suite resets before each test and building a million orders takes a second.
+  // Whether the data has changed since it was built: reset() builds it anew only then, since
+  // a suite resets before each test and building a million orders takes seconds. Unwritten
+  // data differs from new only in how far its cursor pages have gone, which decides the
+  // stamps of later writes (write-stamps.ts): that is forgotten instead.
   let written = false;
   const build = () => {
     const products = new ProductStore(config.seed, config.products, () => {
@@ -133,6 +135,7 @@ export function createService(options: unknown): {
       faults.reset();
       addRules(faults, config.faults);
       if (written) state = build();
+      else state.orders.forgetCursorsServed();
     },
   };
   const router = createRouter(ctx);

@@ -160,6 +160,11 @@ export class OrderStore {
     };
   }
 
+  /** Forgets how far cursor pages have gone: what a reset leaves of unwritten data. */
+  forgetCursorsServed(): void {
+    this.stamps.forgetReached();
+  }
+
   /**
    * Creates an order: the given fields, the rest generated; status `Created` and every
    * timestamp from the clock unless given. Emits `order.created`.

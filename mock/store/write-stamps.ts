@@ -26,15 +26,17 @@ function earliestAfter(position: CursorPosition, ms: number, id: string): number
   return compareOrderIds(id, position.id) > 0 ? position.ms : position.ms + 1;
 }
 
+const ORIGIN: Readonly<CursorPosition> = {
+  ms: Date.parse(ORIGIN_CURSOR.since),
+  id: ORIGIN_CURSOR.since_id,
+};
+
 /** Stamps writes so that no write lands where a pull that already passed would miss it. */
 export class WriteStamps {
   // The furthest position a cursor page has handed out (its last order), from the origin
   // cursor on: a pull without a cursor starts strictly after it, so a write stamped at or
   // before it (a clock set before 1970) would be lost to every such pull, as to one that passed.
-  private reached: CursorPosition = {
-    ms: Date.parse(ORIGIN_CURSOR.since),
-    id: ORIGIN_CURSOR.since_id,
-  };
+  private reached = ORIGIN;
 
   /** @param nowMs - The mock clock, in epoch milliseconds. */
   constructor(private readonly nowMs: () => number) {}
@@ -47,6 +49,11 @@ export class WriteStamps {
    */
   noteReached(position: CursorPosition): void {
     if (sortsAfter(position, this.reached)) this.reached = position;
+  }
+
+  /** Forgets every cursor page handed out, as a service reset starts its data anew. */
+  forgetReached(): void {
+    this.reached = ORIGIN;
   }
 
   /**

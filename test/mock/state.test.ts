@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import {
   createMockService,
   FULFILLMENT_PATH,
+  MOCK_API_KEY,
   MOCK_SIGNING_SECRET,
   MockInputError,
   MockNotFoundError,
   type MockService,
 } from '../../mock/index.js';
+import { ORIGIN_CURSOR } from '../../src/index.js';
 import { signWmsPayload } from '../../src/signatures/index.js';
 import { NOW, NOW_SECONDS, notification } from '../support/inbound.js';
 
@@ -248,6 +250,24 @@ describe('mock.reset', () => {
       });
     },
   };
+  it('forgets the cursor pages a pull was served, which decide where later writes are stamped', async () => {
+    const stampAfter = async (pull: boolean) => {
+      const mock = createMockService({ orders: 10, seed: 2 });
+      if (pull) {
+        const query = `since=${encodeURIComponent(ORIGIN_CURSOR.since)}&since_id=0&limit=200`;
+        const page = await mock.fetch(`${mock.baseUrl}/orders?${query}`, {
+          headers: { 'X-API-Key': MOCK_API_KEY },
+        });
+        expect(page.status).toBe(200);
+        mock.reset();
+      }
+      mock.clock.set('2020-01-01T00:00:00Z');
+      return mock.orders.create().updated_at;
+    };
+    expect(await stampAfter(true)).toBe(await stampAfter(false));
+    expect(await stampAfter(false)).toBe('2020-01-01T00:00:00.000Z');
+  });
+
   it.each(Object.keys(writes))('returns to the initial state after only %s', async (name) => {
     const mock = createMockService({ orders: 10, products: 10, seed: 2 });
     const initial = { orders: mock.orders.all(), products: mock.products.all() };
