@@ -214,21 +214,29 @@ const OrderItemEnvelopeSchema = wireObject({ items: z.array(OrderItemSchema) });
 
 // The list in a body of any envelope: a bare array is the list; an object without `items`
 // holding one array under another name (`data`, `results`, `lines`) has that as its list, and
-// `items: null` is an order without items. Anything else is left to the envelope's check.
+// `items: null` is an order without items. Anything else is left to the envelope's check,
+// which fails on `items`: so is a lone array that is empty or holds other than objects
+// (`errors: []` beside a nested list, `tags`), which would read as an order without lines.
 function asItemEnvelope(body: unknown): unknown {
   if (Array.isArray(body)) return { items: body };
   if (typeof body !== 'object' || body === null) return body;
   const fields = body as Record<string, unknown>;
   if (fields.items === null) return { ...fields, items: [] };
   if (fields.items !== undefined) return body;
-  const lists = Object.keys(fields).filter((key) => Array.isArray(fields[key]));
-  return lists.length === 1 ? { ...fields, items: fields[lists[0] as string] } : body;
+  const lists = Object.values(fields).filter(Array.isArray);
+  const [list] = lists;
+  const lines = lists.length === 1 && list?.length && list.every(isRecord);
+  return lines ? { ...fields, items: list } : body;
 }
+
+const isRecord = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Body of GET /orders/{order_id}/items, whose envelope is not shown (specification 4.4):
- * `{ "items": [...] }`; a bare array, read as its `items`; or an object whose one array is
- * under another name (`{ "data": [...] }`), read as its `items` too, the other fields kept.
+ * `{ "items": [...] }`; a bare array, read as its `items`; an object whose one array, of
+ * objects, is under another name (`{ "data": [...] }`), read as its `items` too, the other
+ * fields kept; or `{ "items": null }`, read as no items.
  */
 export const OrderItemListSchema = z.union([
   OrderItemEnvelopeSchema,

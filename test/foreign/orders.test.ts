@@ -100,7 +100,14 @@ describe('order items from a foreign service (specification 4.4: envelope not sh
   });
 
   it('fails clearly when there is no list of items, or more than one', async () => {
-    for (const body of [{ count: 2 }, { lines, returned: [] }, { items: 'A-1' }]) {
+    for (const body of [
+      { count: 2 },
+      { lines, returned: [] },
+      { items: 'A-1' },
+      // A lone array that is no list of lines: empty beside a nested list, or of strings.
+      { data: { items: lines }, errors: [] },
+      { order_id: '1', tags: ['gift'], lines: { first: lines[0] } },
+    ]) {
       const { client } = foreignClient(() => body);
       const error = await failure(client.orders.items('1'));
       expect(error.status).toBe(200);
