@@ -35,8 +35,8 @@ function pageError(page: unknown, requested: OrderCursor, issues: ResponseIssue[
 const lastPageCursor = z.optional(z.nullable(z.string()));
 
 /**
- * A cursor page as the service may answer it: the cursor may be missing or `null` on the
- * last page (`has_more: false`), as a pydantic service with `Optional` fields writes it
+ * A cursor page as the service may answer it: the cursor may be missing, `null` or empty on
+ * the last page (`has_more: false`), as a pydantic service with `Optional` fields writes it
  * there; {@link completeCursor} fills it in (docs/spec-gaps.md).
  *
  * @internal
@@ -48,10 +48,11 @@ export const CursorPageAnswerSchema = wireObject({
 });
 
 /**
- * The page with its cursor, which on the last page may have been left out: then the cursor
- * after the page's last order, or on an empty page the cursor it was asked with, so that a
+ * The page with its cursor, which on the last page may have been left out (or left empty):
+ * then the cursor after the page's last order ({@link positionOf}), or, on an empty page or
+ * after an order whose `updated_at` has no offset, the cursor it was asked with, so that a
  * pull saved after it resumes where it ended. Throws (failing the page) when the cursor is
- * missing while `has_more` says there is more to fetch with it.
+ * missing or empty while `has_more` says there is more to fetch with it.
  *
  * @param page - The page as the service answered it.
  * @param requested - The cursor the page was asked with.
@@ -140,6 +141,8 @@ export interface PullOptions {
 // return the same page forever. Items do not change that: they come strictly after the
 // cursor, so their last one moves it, unless the service reads `since` as "at or after" and
 // a group sharing one `updated_at` fills the page (docs/cursor.md, "The tie rule").
+const second = (ms: number) => Math.floor(ms / 1000);
+
 function cursorAfter(page: OrderCursorPage, requested: OrderCursor): OrderCursor | undefined {
   const next = { since: page.next_since, since_id: page.next_since_id };
   if (!page.has_more) return undefined;
@@ -149,9 +152,11 @@ function cursorAfter(page: OrderCursorPage, requested: OrderCursor): OrderCursor
     ]);
   }
   // A cursor that moved back (a service that sorts its pages newest first) would have the
-  // pull hand out the same orders for ever. Compared where both name an instant.
+  // pull hand out the same orders for ever. Compared where both name an instant, by the
+  // second: a service that keeps whole seconds answers a `since` finer than that (a Date, a
+  // checkpoint from an order) with a `next_since` inside the same second, before it.
   const [before, after] = [instantOf(requested.since), instantOf(next.since)];
-  if (before !== undefined && after !== undefined && after < before) {
+  if (before !== undefined && after !== undefined && second(after) < second(before)) {
     throw pageError(page, requested, [
       {
         path: 'next_since',

@@ -76,6 +76,13 @@ describe('a cursor that moved back', () => {
       expect(cursorOf(service.requests[1])).toEqual({ since, since_id: 'ord_001' });
     }
   });
+
+  it('is not one inside the same second, from a service that keeps whole seconds', async () => {
+    const finer = { since: '2026-01-01T10:00:00.500Z', since_id: 'ord_001' };
+    const page = { items: [], next_since: '2026-01-01T10:00:00Z', next_since_id: 'ord_002' };
+    const { client } = setup(pagesOf({ ...page, has_more: true }, { ...page, has_more: false }));
+    expect(await client.orders.pages(finer).toArray({ limit: 5 })).toHaveLength(2);
+  });
 });
 
 describe('an updated_at without an offset', () => {
