@@ -27,11 +27,15 @@ export type Decoder = ReadableWritablePair<Uint8Array, Uint8Array>;
 
 // A decoder for one coding, or undefined where the runtime has none (no DecompressionStream,
 // or one without that format throws). Typed as bytes in, where the DOM typings take any
-// BufferSource, so that a stream of bytes pipes through it.
+// BufferSource, so that a stream of bytes pipes through it. Read off globalThis: Next.js
+// warns of a bare DecompressionStream in any Edge bundle that imports the SDK, though the
+// receiver's decoding is tree-shaken out of one that does not use it.
 function decoder(coding: string): Decoder | undefined {
   const format = FORMATS.get(coding);
   try {
-    return format ? (new DecompressionStream(format as CompressionFormat) as Decoder) : undefined;
+    return format
+      ? (new globalThis.DecompressionStream(format as CompressionFormat) as Decoder)
+      : undefined;
   } catch {
     return undefined;
   }
