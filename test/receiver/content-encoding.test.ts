@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
-  createWebhookHandler,
   type SignatureVerificationError,
   signWmsPayload,
   toNodeListener,
@@ -14,6 +13,7 @@ import {
   type WebhookHandlerOptions,
   type WebhookPayloadError,
 } from '../../src/index.js';
+import { spiedHandler } from '../support/signed-delivery.js';
 
 const secret = 'whsec_encoding_test';
 const order = { id: '1042', updated_at: '2026-11-22T10:00:00Z' };
@@ -36,19 +36,7 @@ function delivery(body: BodyInit | Uint8Array, encoding?: string): Request {
   } as RequestInit);
 }
 
-function receiver(options: Partial<WebhookHandlerOptions> = {}) {
-  const handled = vi.fn();
-  const onRejected = vi.fn();
-  const onError = vi.fn();
-  const handler = createWebhookHandler({
-    secret,
-    on: { 'order.updated': handled },
-    onRejected,
-    onError,
-    ...options,
-  });
-  return { handler, handled, onRejected, onError };
-}
+const receiver = (options: Partial<WebhookHandlerOptions> = {}) => spiedHandler(secret, options);
 
 async function answer(response: Response) {
   return [response.status, await response.text()];

@@ -8,27 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  createWebhookHandler,
   signWmsPayload,
   toNodeListener,
   unwrapWebhook,
   WebhookPayloadError,
 } from '../../src/index.js';
 import { rawExchange } from '../support/raw-http.js';
-import { orderEventDelivery, RECEIVER_SECRET } from '../support/signed-delivery.js';
-
-function receiver() {
-  const handled = vi.fn();
-  const onError = vi.fn();
-  const onRejected = vi.fn();
-  const handler = createWebhookHandler({
-    secret: RECEIVER_SECRET,
-    on: { 'order.updated': handled },
-    onError,
-    onRejected,
-  });
-  return { handler, handled, onError, onRejected };
-}
+import { orderEventDelivery, RECEIVER_SECRET, spiedHandler } from '../support/signed-delivery.js';
 
 const servers: Array<{ close(): unknown; closeAllConnections(): void }> = [];
 afterEach(() => {
@@ -50,7 +36,7 @@ describe('a request target that URL refuses', () => {
   const targets = ['//a:99999/', 'http://[/'];
 
   it('is answered as any other, and its connection is not left hanging', async () => {
-    const { handler, handled, onError } = receiver();
+    const { handler, handled, onError } = spiedHandler();
     const port = await listen(toNodeListener(handler));
     for (const target of targets) {
       const answer = await rawExchange(
@@ -73,7 +59,7 @@ describe('a request target that URL refuses', () => {
   });
 
   it('is answered under Express’s app.use, where it would reach next as a crash', async () => {
-    const { handler } = receiver();
+    const { handler } = spiedHandler();
     const next = vi.fn();
     const res = { statusCode: 0, setHeader: vi.fn(), end: vi.fn() };
     const req = Object.assign((async function* () {})(), {
@@ -101,7 +87,7 @@ describe('a crash before the body was read', () => {
 
 describe('a sender that goes away mid-body', () => {
   it('is answered 400 incomplete_body, and neither onError nor onRejected hears of it', async () => {
-    const { handler, handled, onError, onRejected } = receiver();
+    const { handler, handled, onError, onRejected } = spiedHandler();
     const body = await orderEventDelivery('evt_cut').text();
     let sent = 0;
     const request = new Request('https://wms.example.com/hooks', {
@@ -123,7 +109,7 @@ describe('a sender that goes away mid-body', () => {
   });
 
   it('over node:http, where the request stream fails with aborted', async () => {
-    const { handler, onError, onRejected } = receiver();
+    const { handler, onError, onRejected } = spiedHandler();
     const listener = toNodeListener(handler);
     const answered = new Promise<number>((resolve) => {
       void listen(async (req, res) => {
@@ -149,7 +135,7 @@ describe('a sender that goes away mid-body', () => {
 
 describe('a signed body that is no UTF-8', () => {
   it('is refused as invalid_json, where its replaced bytes would read as another event’s id', async () => {
-    const { handler, handled, onRejected } = receiver();
+    const { handler, handled, onRejected } = spiedHandler();
     const json = (byte: number) => [
       ...new TextEncoder().encode('{"id":"evt_a'),
       byte,

@@ -11,6 +11,7 @@ import {
   WebhookPayloadError,
 } from '../../src/index.js';
 import { eachFailingCallback } from '../support/failing-callbacks.js';
+import { spiedHandler } from '../support/signed-delivery.js';
 
 const secret = 'whsec_rejected_test';
 const order = { id: '1042', updated_at: '2026-11-22T10:00:00Z' };
@@ -23,15 +24,7 @@ function delivery(body: string, signature: string | undefined): Request {
 
 describe('createWebhookHandler onRejected', () => {
   it('is told why each delivery was answered 400, and of nothing else', async () => {
-    const handled = vi.fn();
-    const onRejected = vi.fn();
-    const onError = vi.fn();
-    const handler = createWebhookHandler({
-      secret,
-      on: { 'order.updated': handled },
-      onRejected,
-      onError,
-    });
+    const { handler, handled, onRejected, onError } = spiedHandler(secret);
     const noOrder = JSON.stringify({ id: 'evt_2', type: 'order.updated', data: {} });
     const newKind = JSON.stringify({ id: 'evt_3', type: 'order.archived', data: {} });
     const cases: [Request, number, string | undefined][] = [

@@ -1,6 +1,11 @@
 // An order event delivered as the mock delivers it: a POST with the event's JSON, signed with
 // the receiver's secret in X-Webhook-Signature.
-import { signWmsPayload } from '../../src/index.js';
+import { vi } from 'vitest';
+import {
+  createWebhookHandler,
+  signWmsPayload,
+  type WebhookHandlerOptions,
+} from '../../src/index.js';
 
 /** The secret the receivers under test are created with. */
 export const RECEIVER_SECRET = 'whsec_handler_test';
@@ -33,4 +38,27 @@ export function orderEventDelivery(
     },
     body,
   });
+}
+
+/**
+ * A webhook handler for `order.updated` whose handler and reports are spies.
+ *
+ * @param secret - Its secret. Default {@link RECEIVER_SECRET}.
+ * @param options - Any other option, over these.
+ */
+export function spiedHandler(
+  secret = RECEIVER_SECRET,
+  options: Partial<WebhookHandlerOptions> = {},
+) {
+  const handled = vi.fn();
+  const onRejected = vi.fn();
+  const onError = vi.fn();
+  const handler = createWebhookHandler({
+    secret,
+    on: { 'order.updated': handled },
+    onRejected,
+    onError,
+    ...options,
+  });
+  return { handler, handled, onRejected, onError };
 }
