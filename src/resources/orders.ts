@@ -22,13 +22,12 @@ import {
   OrderCursorParamsSchema,
   type OrderDetail,
   OrderDetailSchema,
-  type OrderItemList,
-  OrderItemListSchema,
   type OrderListParams,
   OrderListParamsSchema,
   type OrderPage,
   OrderPageSchema,
 } from '../schemas/order.js';
+import { type OrderItemList, OrderItemListSchema } from '../schemas/order-items.js';
 
 const listOrders = declareMethod({
   method: 'GET',

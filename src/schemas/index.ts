@@ -5,6 +5,7 @@
 export * from './common.js';
 export * from './fulfillment.js';
 export * from './order.js';
+export * from './order-items.js';
 export * from './product.js';
 export * from './webhook.js';
 export { type Money, MoneySchema, type OpenString } from './wire.js';
